@@ -1,0 +1,1 @@
+"""Bots as the match runner sees them: handles that turn observations into actions."""

@@ -1,0 +1,49 @@
+"""The one interface the match runner uses to talk to any bot.
+
+A built-in bot answers in-process; a bot file answers from its own child process
+(see `sandbox.process_bot`), jailed or not. Both are `BotHandle`s, so the runner
+never knows the difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from arena.engine import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What came back for one decision.
+
+    Exactly one of `action`, `infraction` and `crash` is set: a JSON object the
+    bot returned (still to be checked against the legal actions), the reason a
+    reply was malformed or late, or the reason the bot can play no more.
+    """
+
+    action: JSON | None = None
+    infraction: str | None = None
+    crash: str | None = None
+    seconds: float = 0.0
+
+
+class BotHandle(Protocol):
+    """A bot taking part in one match."""
+
+    name: str
+
+    def start(self) -> str | None:
+        """Get ready to play; return a crash reason if the bot cannot start."""
+
+    def decide(self, observation: JSON, timeout: float) -> Reply:
+        """Answer one observation within `timeout` seconds of the runner's clock."""
+
+    def pause(self) -> None:
+        """Stop the bot from running between its turns (no-op in-process)."""
+
+    def resume(self) -> None:
+        """Let the bot run again before its turn (no-op in-process)."""
+
+    def close(self) -> str:
+        """End the bot for good and return its log (stderr), possibly cut."""
