@@ -46,4 +46,7 @@ class BotHandle(Protocol):
         """Let the bot run again before its turn (no-op in-process)."""
 
     def close(self) -> str:
-        """End the bot for good and return its log (stderr), possibly cut."""
+        """End the bot for good and return its log (stderr), possibly cut.
+
+        Safe to call more than once: later calls return the same log.
+        """

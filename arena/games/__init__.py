@@ -7,6 +7,8 @@ from typing import Any
 from arena.engine import Game, RulesError
 
 GAME_NAMES = ("mia", "muggins")
+HEADER_KEYS = ("game", "players", "variant")
+"""The keys of a rules dict that are not options."""
 
 
 def make_game(
@@ -22,3 +24,9 @@ def make_game(
 
         return MugginsGame(players=players, variant=variant, options=options or {})
     raise RulesError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}")
+
+
+def game_from_rules(rules: dict[str, Any]) -> Game:
+    """Rebuild a game from its resolved `rules` dict (as a replay records it)."""
+    options = {key: value for key, value in rules.items() if key not in HEADER_KEYS}
+    return make_game(rules["game"], rules["players"], rules.get("variant"), options)

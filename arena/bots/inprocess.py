@@ -1,0 +1,47 @@
+"""Built-in bots, run in the runner's own process: trusted and fast."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable
+
+from arena.bots.handle import Reply
+from arena.engine import JSON
+
+Act = Callable[[JSON], JSON]
+
+
+class InProcessBot:
+    """A `BotHandle` around a trusted `act` function.
+
+    There is no process to pause, and a built-in bot cannot be interrupted, so
+    the runner only measures its time; an exception is an infraction like any
+    other bot's.
+    """
+
+    def __init__(self, name: str, act: Act) -> None:
+        self.name = name
+        self._act = act
+        self._log: list[str] = []
+
+    def start(self) -> str | None:
+        return None
+
+    def decide(self, observation: JSON, timeout: float) -> Reply:
+        started = time.perf_counter()
+        try:
+            action = self._act(observation)
+        except Exception as error:
+            self._log.append(traceback.format_exc())
+            return Reply(infraction=f"act raised {type(error).__name__}: {error}")
+        return Reply(action=action, seconds=time.perf_counter() - started)
+
+    def pause(self) -> None:
+        return None
+
+    def resume(self) -> None:
+        return None
+
+    def close(self) -> str:
+        return "".join(self._log)

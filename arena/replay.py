@@ -1,0 +1,172 @@
+"""Replay format v1: build, write, read and verify match replays.
+
+A replay is one JSON object (docs/replay-format.md): a header, every event of
+the match with the whole truth, and the result. Verifying re-simulates the
+match from its seed and its input events and compares event by event.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from arena.api import API_VERSION, ENGINE_VERSION, REPLAY_FORMAT_VERSION
+from arena.engine import INPUT_EVENT_TYPES, JSON, Game, IllegalActionError, RulesError
+from arena.games import game_from_rules
+
+REPLAY_FORMAT = "tavolo-replay"
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class ReplayError(ValueError):
+    """A file that is not a readable Tavolo replay."""
+
+
+class ReplayMismatch(ValueError):
+    """A replay whose events or result the engine does not reproduce."""
+
+    def __init__(self, index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def build_replay(
+    *,
+    game: Game,
+    bot_names: list[str],
+    seed: int,
+    events: list[JSON],
+    result: JSON,
+    started_at: datetime,
+    seconds: float,
+    time_control: dict[str, float],
+) -> JSON:
+    """The replay of a finished match, ready to be written as JSON."""
+    return {
+        "format": REPLAY_FORMAT,
+        "format_version": REPLAY_FORMAT_VERSION,
+        "engine_version": ENGINE_VERSION,
+        "api_version": API_VERSION,
+        "game": game.name,
+        "rules": game.rules,
+        "seats": [{"seat": seat, "bot": name} for seat, name in enumerate(bot_names)],
+        "seed": format(seed, "x"),
+        "started_at": started_at.isoformat(),
+        "finished_at": (started_at + timedelta(seconds=seconds)).isoformat(),
+        "seconds": round(seconds, 6),
+        "time_control": time_control,
+        "events": events,
+        "result": result,
+    }
+
+
+def dumps_replay(replay: JSON, *, compress: bool = False) -> bytes:
+    """The replay as compact UTF-8 JSON bytes, gzipped if asked."""
+    data = json.dumps(replay, separators=(",", ":")).encode()
+    return gzip.compress(data, mtime=0) if compress else data
+
+
+def write_replay(path: str | Path, replay: JSON) -> Path:
+    """Write `replay` to `path`; a name ending in `.gz` is gzipped."""
+    path = Path(path)
+    path.write_bytes(dumps_replay(replay, compress=path.suffix == ".gz"))
+    return path
+
+
+def loads_replay(data: bytes) -> JSON:
+    """Parse replay bytes (plain or gzipped JSON); raise ReplayError if not a replay."""
+    try:
+        if data.startswith(GZIP_MAGIC):
+            data = gzip.decompress(data)
+        replay = json.loads(data)
+    except (OSError, EOFError, ValueError) as error:
+        raise ReplayError(f"not a replay: {error}") from None
+    _check_header(replay)
+    return replay
+
+
+def read_replay(path: str | Path) -> JSON:
+    """Read a replay file; raise ReplayError with one clear line if it is not one."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+    return loads_replay(data)
+
+
+def _check_header(replay: Any) -> None:
+    if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
+        raise ReplayError("not a replay: no 'format': 'tavolo-replay' header")
+    version = replay.get("format_version")
+    if version != REPLAY_FORMAT_VERSION:
+        raise ReplayError(f"unsupported replay format version {version!r}")
+    for key, kind in (("rules", dict), ("events", list), ("seats", list), ("seed", str)):
+        if not isinstance(replay.get(key), kind):
+            raise ReplayError(f"not a replay: {key!r} is missing or not a {kind.__name__}")
+
+
+def game_of(replay: JSON) -> Game:
+    """Rebuild the rules object a replay was played under."""
+    try:
+        return game_from_rules(replay["rules"])
+    except (RulesError, KeyError, TypeError) as error:
+        raise ReplayError(f"the replay's rules are not valid: {error}") from None
+
+
+def verify_replay(replay: JSON) -> None:
+    """Re-simulate `replay`; raise ReplayMismatch naming the first difference."""
+    game = game_of(replay)
+    try:
+        seed = int(replay["seed"], 16)
+    except ValueError:
+        raise ReplayMismatch(None, f"seed {replay['seed']!r} is not hexadecimal") from None
+    state = game.new_state(seed)
+    recorded: list[Any] = replay["events"]
+    checked = 0
+    for index, event in enumerate(recorded):
+        if not isinstance(event, dict):
+            raise ReplayMismatch(index, f"event {index} is not an object")
+        if event.get("type") in INPUT_EVENT_TYPES:
+            checked = _compare_events(recorded, state.events, start=checked, upto=index)
+            _feed(state, index, event)
+    _compare_events(recorded, state.events, start=checked, upto=len(recorded))
+    if replay.get("result") != state.result():
+        raise ReplayMismatch(
+            None, f"result differs: recorded {replay.get('result')}, engine {state.result()}"
+        )
+
+
+def _feed(state: Any, index: int, event: JSON) -> None:
+    if state.is_over():
+        raise ReplayMismatch(index, f"event {index}: input after the match ended")
+    try:
+        seat = event["seat"]
+        if event["type"] == "action":
+            if seat != state.current_seat():
+                raise ReplayMismatch(index, f"event {index}: seat {seat} acted out of turn")
+            state.apply(event["action"])
+        elif event["type"] == "infraction":
+            state.infraction(seat, event["reason"])
+        else:
+            state.crash(seat, event["reason"])
+    except (IllegalActionError, KeyError, TypeError, ValueError) as error:
+        if isinstance(error, ReplayMismatch):
+            raise
+        raise ReplayMismatch(index, f"event {index}: the engine refuses it: {error}") from None
+
+
+def _compare_events(recorded: list[Any], replayed: list[JSON], *, start: int, upto: int) -> int:
+    """Compare events `start` to `upto`; the engine must have made exactly `upto`."""
+    for index in range(start, min(upto, len(replayed))):
+        if recorded[index] != replayed[index]:
+            message = f"event {index} differs: recorded {recorded[index]}, engine {replayed[index]}"
+            raise ReplayMismatch(index, message)
+    if len(replayed) != upto:
+        raise ReplayMismatch(
+            min(upto, len(replayed)),
+            f"the engine made {len(replayed)} events where the replay has {upto}",
+        )
+    return upto

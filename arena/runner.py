@@ -1,0 +1,200 @@
+"""Play one match among bot handles and record it.
+
+The runner is where the platform's rules meet the bots: it asks each bot in
+turn, keeps its clock, and turns late, malformed or illegal replies into the
+engine's `infraction` and dead bots into its `crash`. The engine never sees a
+bot; a bot never sees the engine's state, only its observation.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+
+from arena.bots.handle import BotHandle, Reply
+from arena.engine import JSON, Game, State
+from arena.replay import build_replay
+
+MAX_REASONS_KEPT = 20
+"""Infraction reasons kept per seat for display; the replay keeps every one."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long a bot may think: the same defaults locally and on the server.
+
+    Each decision may take `decision_seconds`; time beyond that is taken from a
+    per-match bank of `bank_seconds`. A reply is late once both are spent.
+    """
+
+    decision_seconds: float = 1.0
+    bank_seconds: float = 10.0
+
+
+DEFAULT_TIME_CONTROL = TimeControl()
+
+
+@dataclass
+class SeatRecord:
+    """One bot's part in a finished match."""
+
+    name: str
+    decisions: int = 0
+    seconds: float = 0.0
+    infractions: int = 0
+    infraction_reasons: list[str] = field(default_factory=list)
+    crashed: bool = False
+    crash_reason: str | None = None
+    log: str = ""
+
+
+@dataclass
+class MatchRecord:
+    """The outcome of one match: result, per-seat records and the replay."""
+
+    game: str
+    seed: int
+    result: JSON
+    seats: list[SeatRecord]
+    replay: JSON
+    decisions: int
+    seconds: float
+
+
+def new_seed() -> int:
+    """A fresh secret 128-bit match seed."""
+    return secrets.randbits(128)
+
+
+def play_match(
+    game: Game,
+    bots: Sequence[BotHandle],
+    *,
+    seed: int | None = None,
+    time_control: TimeControl = DEFAULT_TIME_CONTROL,
+) -> MatchRecord:
+    """Play `game` with `bots[i]` in seat i until the match is over.
+
+    Every bot is closed before this returns, whatever happened.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{game.name} is set up for {game.players} players, got {len(bots)} bots")
+    if seed is None:
+        seed = new_seed()
+    started_at = datetime.now(UTC)
+    clock_started = time.perf_counter()
+    state = game.new_state(seed)
+    seats = [SeatRecord(name=bot.name) for bot in bots]
+    try:
+        _start_bots(state, bots, seats)
+        decisions = _play(state, bots, seats, time_control)
+    finally:
+        for bot, record in zip(bots, seats, strict=True):
+            log = bot.close()
+            record.log = record.log or log
+    seconds = time.perf_counter() - clock_started
+    result = state.result()
+    replay = build_replay(
+        game=game,
+        bot_names=[bot.name for bot in bots],
+        seed=seed,
+        events=state.events,
+        result=result,
+        started_at=started_at,
+        seconds=seconds,
+        time_control=asdict(time_control),
+    )
+    return MatchRecord(
+        game=game.name,
+        seed=seed,
+        result=result,
+        seats=seats,
+        replay=replay,
+        decisions=decisions,
+        seconds=seconds,
+    )
+
+
+def _start_bots(state: State, bots: Sequence[BotHandle], seats: list[SeatRecord]) -> None:
+    for seat, bot in enumerate(bots):
+        reason = bot.start()
+        if reason is None:
+            bot.pause()
+        else:
+            _record_crash(state, bot, seats[seat], seat, f"could not start: {reason}")
+
+
+def _play(
+    state: State, bots: Sequence[BotHandle], seats: list[SeatRecord], clock: TimeControl
+) -> int:
+    """The decision loop; returns how many actions were played."""
+    banks = [clock.bank_seconds] * len(bots)
+    decisions = 0
+    while not state.is_over():
+        seat = state.current_seat()
+        legal = state.legal_actions()
+        decisions += 1
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        observation = state.observation(seat)
+        observation["time"] = {
+            "decision_seconds": clock.decision_seconds,
+            "bank_seconds": banks[seat],
+        }
+        bot = bots[seat]
+        bot.resume()
+        reply = bot.decide(observation, clock.decision_seconds + banks[seat])
+        bot.pause()
+        record = seats[seat]
+        record.decisions += 1
+        record.seconds += reply.seconds
+        banks[seat] -= max(0.0, reply.seconds - clock.decision_seconds)
+        _settle(state, bot, record, seat, reply, legal, late=banks[seat] < 0)
+    return decisions
+
+
+def _settle(
+    state: State,
+    bot: BotHandle,
+    record: SeatRecord,
+    seat: int,
+    reply: Reply,
+    legal: list[JSON],
+    *,
+    late: bool,
+) -> None:
+    """Apply one reply: the action itself, or the penalty the rules give."""
+    if reply.crash is not None:
+        _record_crash(state, bot, record, seat, reply.crash)
+        return
+    reason = reply.infraction
+    if reason is None and late:
+        reason = f"late: {reply.seconds:.3f}s with the time bank spent"
+    if reason is None:
+        try:
+            index = legal.index(reply.action)
+        except ValueError:
+            reason = f"illegal action: {_clip(reply.action)}"
+        else:
+            state.apply(legal[index])
+            return
+    record.infractions += 1
+    if len(record.infraction_reasons) < MAX_REASONS_KEPT:
+        record.infraction_reasons.append(reason)
+    state.infraction(seat, reason)
+
+
+def _record_crash(state: State, bot: BotHandle, record: SeatRecord, seat: int, reason: str) -> None:
+    record.crashed = True
+    record.crash_reason = reason
+    record.log = bot.close()
+    state.crash(seat, reason)
+
+
+def _clip(value: object, limit: int = 200) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."

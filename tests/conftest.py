@@ -1,0 +1,54 @@
+"""Shared test set-up: real services are required in CI and skipped elsewhere.
+
+A test marked ``postgres``, ``redis`` or ``jail`` runs only when that service is
+reachable. Locally a missing service skips the test with the reason; with
+``CI=true`` it fails instead, so CI never passes by skipping.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import socket
+import subprocess
+
+import pytest
+
+
+def _port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@functools.cache
+def _bwrap_works() -> bool:
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return False
+    probe = [bwrap, "--ro-bind", "/", "/", "--unshare-all", "true"]
+    return subprocess.run(probe, capture_output=True, check=False).returncode == 0
+
+
+SERVICES = {
+    "postgres": (lambda: _port_open("127.0.0.1", 5432), "PostgreSQL is not reachable on :5432"),
+    "redis": (lambda: _port_open("127.0.0.1", 6379), "Redis is not reachable on :6379"),
+    "jail": (_bwrap_works, "bubblewrap (bwrap) is not installed or cannot make namespaces"),
+}
+
+
+@functools.cache
+def _available(service: str) -> bool:
+    check, _ = SERVICES[service]
+    return check()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for service, (_, reason) in SERVICES.items():
+        if item.get_closest_marker(service) and not _available(service):
+            if os.environ.get("CI") == "true":
+                pytest.fail(f"CI requires it: {reason}")
+            pytest.skip(reason)
