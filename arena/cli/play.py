@@ -1,0 +1,147 @@
+"""`tavolo play`: a series of local matches with a results table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from arena.bots.registry import BotSpecError, jail_available
+from arena.cli.output import CliError, console, display_table, display_warning, error_console
+from arena.engine import RulesError
+from arena.games import GAME_NAMES, make_game
+from arena.runner import TimeControl
+from arena.series import SeriesResult, play_series
+from arena.stats import wilson_interval
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """`key=value`, the value read as JSON when it is JSON (3, [4,5], "x")."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise CliError(f"--option wants key=value, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
+@click.command()
+@click.argument("game")
+@click.argument("bots", nargs=-1, required=True)
+@click.option("--games", "-n", default=1, show_default=True, help="Matches to play.")
+@click.option("--seed", type=int, help="Make the whole run reproducible.")
+@click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
+@click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
+@click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
+@click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
+def play(
+    game: str,
+    bots: tuple[str, ...],
+    games: int,
+    seed: int | None,
+    variant: str | None,
+    options: tuple[str, ...],
+    replays: Path | None,
+    logs: Path | None,
+    as_json: bool,
+    no_jail: bool,
+    decision_seconds: float,
+    bank_seconds: float,
+) -> None:
+    """Play GAME (mia or muggins) between BOTS: files or builtin:NAME."""
+    if game not in GAME_NAMES:
+        raise CliError(f"unknown game {game!r}: choose one of {', '.join(GAME_NAMES)}")
+    if games < 1:
+        raise CliError("--games must be at least 1")
+    if decision_seconds <= 0 or bank_seconds < 0:
+        raise CliError("--decision-seconds must be positive and --bank-seconds not negative")
+    try:
+        rules = make_game(game, len(bots), variant, dict(map(parse_option, options)))
+    except RulesError as error:
+        raise CliError(str(error)) from None
+    jail = _jail_choice(bots, no_jail)
+    for folder in (replays, logs):
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+    with _progress(games, quiet=as_json) as progress:
+        task = progress.add_task(f"{game}", total=games)
+        try:
+            result = play_series(
+                rules,
+                bots,
+                games=games,
+                seed=seed,
+                jail=jail,
+                time_control=TimeControl(decision_seconds, bank_seconds),
+                replays=replays,
+                logs=logs,
+                on_match=lambda number, record: progress.advance(task),
+            )
+        except BotSpecError as error:
+            raise CliError(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(result.as_json()))
+    else:
+        _show(result)
+
+
+def _jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:
+    files = [bot for bot in bots if not bot.startswith("builtin:")]
+    if not files:
+        return True
+    if no_jail:
+        display_warning("--no-jail: bot files run with your user's full rights")
+        return False
+    try:
+        jailed = jail_available()
+    except BotSpecError as error:
+        raise CliError(str(error)) from None
+    if not jailed:
+        raise CliError("bubblewrap (bwrap) is not available: install it, or pass --no-jail")
+    return True
+
+
+def _progress(total: int, *, quiet: bool) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=error_console,
+        transient=True,
+        disable=quiet or total < 2,
+    )
+
+
+def _show(result: SeriesResult) -> None:
+    rows = []
+    for tally in result.tallies:
+        low, high = wilson_interval(tally.wins, tally.games)
+        rows.append(
+            (
+                tally.name,
+                str(tally.games),
+                str(tally.wins),
+                f"{tally.win_rate:.1%} ({low:.0%}-{high:.0%})",
+                f"{tally.mean_place:.2f}",
+                str(tally.infractions),
+                str(tally.crashes),
+            )
+        )
+    title = f"{result.game}: {result.games} matches, {result.decisions} decisions"
+    columns = ("bot", "matches", "wins", "win rate (95%)", "mean place", "infractions", "crashes")
+    display_table(title, columns, rows)
+    for tally in result.tallies:
+        for note in tally.notes:
+            console.print(f"[bold]{tally.name}[/]: {note}", highlight=False)
+        if tally.log_tail:
+            console.print(f"[bold]{tally.name}[/] log (end):", highlight=False)
+            console.print(tally.log_tail, markup=False, highlight=False)

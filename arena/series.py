@@ -1,0 +1,127 @@
+"""Play a series of matches between the same bots, rotating their seats.
+
+This is what `tavolo play` runs; it is library code so the command stays a thin
+shell and tests can call it directly.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena.bots.registry import check_spec, open_bot
+from arena.engine import Game
+from arena.replay import write_replay
+from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, TimeControl, play_match
+from arena.stats import BotTally
+
+
+@dataclass
+class SeriesResult:
+    """Totals of a series: per bot, plus decisions and time spent playing."""
+
+    game: str
+    tallies: list[BotTally]
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 6),
+            "bots": [tally.as_json() for tally in self.tallies],
+        }
+
+
+def bot_labels(specs: Sequence[str]) -> list[str]:
+    """Display names for the bots; a spec given twice is numbered."""
+    labels = []
+    for index, spec in enumerate(specs):
+        name = Path(spec).name if not spec.startswith("builtin:") else spec
+        if specs.count(spec) > 1:
+            name = f"{name} #{specs[: index + 1].count(spec)}"
+        labels.append(name)
+    return labels
+
+
+def play_series(
+    game: Game,
+    specs: Sequence[str],
+    *,
+    games: int,
+    seed: int | None = None,
+    jail: bool = True,
+    time_control: TimeControl = DEFAULT_TIME_CONTROL,
+    replays: Path | None = None,
+    logs: Path | None = None,
+    on_match: Callable[[int, MatchRecord], None] | None = None,
+) -> SeriesResult:
+    """Play `games` matches; match k seats bot i at seat (i + k) mod n.
+
+    With a `seed` every match seed (and every built-in bot's seed) is drawn from
+    it, so the whole series is reproducible.
+    """
+    for spec in specs:
+        check_spec(spec, game=game.name)
+    labels = bot_labels(specs)
+    master = random.Random(seed) if seed is not None else random.Random(secrets.randbits(128))
+    result = SeriesResult(game=game.name, tallies=[BotTally(label) for label in labels])
+    count = len(specs)
+    for number in range(games):
+        order = [(seat - number) % count for seat in range(count)]  # seat -> bot
+        match_seed = master.getrandbits(128)
+        handles = [
+            open_bot(
+                specs[b], game=game.name, seed=master.getrandbits(64), jail=jail, name=labels[b]
+            )
+            for b in order
+        ]
+        record = play_match(game, handles, seed=match_seed, time_control=time_control)
+        _tally(result, record, order)
+        _save(record, number, order, labels, replays, logs)
+        if on_match is not None:
+            on_match(number, record)
+    return result
+
+
+def _tally(result: SeriesResult, record: MatchRecord, order: list[int]) -> None:
+    result.games += 1
+    result.decisions += record.decisions
+    result.seconds += record.seconds
+    for seat, bot in enumerate(order):
+        seat_record = record.seats[seat]
+        tally = result.tallies[bot]
+        tally.add(
+            place=record.result["places"][seat],
+            infractions=seat_record.infractions,
+            crashed=seat_record.crashed,
+        )
+        for reason in seat_record.infraction_reasons:
+            tally.note(f"infraction: {reason}")
+        if seat_record.crashed:
+            tally.note(f"crash: {seat_record.crash_reason}", log=seat_record.log)
+
+
+def _save(
+    record: MatchRecord,
+    number: int,
+    order: list[int],
+    labels: list[str],
+    replays: Path | None,
+    logs: Path | None,
+) -> None:
+    stem = f"match-{number + 1:04d}"
+    if replays is not None:
+        write_replay(replays / f"{stem}.json.gz", record.replay)
+    if logs is not None:
+        for seat, bot in enumerate(order):
+            log = record.seats[seat].log
+            if log:
+                safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in labels[bot])
+                (logs / f"{stem}-seat{seat}-{safe}.log").write_text(log)
