@@ -1,0 +1,114 @@
+"""`MiaGame`: the frozen rules of one kind of Mia match (RULES.md Part 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from arena.engine import JSON, RulesError
+from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
+
+if TYPE_CHECKING:
+    from arena.games.mia.state import MiaState
+
+VARIANTS = ("classic", "no-guarantee", "croatian")
+OPTION_NAMES = ("lives", "doubles_order", "turn_cap")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+DEFAULT_LIVES = 6
+DEFAULT_TURN_CAP = 20_000
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, init=False)
+class MiaGame:
+    """A player count, a variant and options, checked once; makes new states.
+
+    Anything the rules do not allow raises `RulesError` naming what is allowed.
+    """
+
+    players: int
+    variant: str
+    lives: tuple[int, ...]
+    """Starting lives, one per seat."""
+    doubles_order: str
+    turn_cap: int
+    """The match ends after this many actions (RULES.md 1.8)."""
+    name: str = field(default="mia", init=False)
+    order: ValueOrder = field(init=False, repr=False, compare=False)
+    _rules: JSON = field(init=False, repr=False, compare=False)
+
+    def __init__(
+        self, players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> None:
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise RulesError(f"Mia options must be a dict of {', '.join(OPTION_NAMES)}")
+        unknown = sorted(str(key) for key in options if key not in OPTION_NAMES)
+        if unknown:
+            raise RulesError(
+                f"unknown Mia option {', '.join(unknown)}: choose from {', '.join(OPTION_NAMES)}"
+            )
+        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError(f"Mia is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        variant = "classic" if variant is None else variant
+        if variant not in VARIANTS:
+            raise RulesError(
+                f"unknown Mia variant {variant!r}: choose one of {', '.join(VARIANTS)}"
+            )
+        doubles_order = options.get("doubles_order", DOUBLES_ORDERS[0])
+        if doubles_order not in DOUBLES_ORDERS:
+            raise RulesError(
+                f"doubles_order must be one of {', '.join(DOUBLES_ORDERS)}, not {doubles_order!r}"
+            )
+        turn_cap = options.get("turn_cap", DEFAULT_TURN_CAP)
+        if not _is_int(turn_cap) or turn_cap < 1:
+            raise RulesError(f"turn_cap must be an integer of at least 1, not {turn_cap!r}")
+        set_attribute = object.__setattr__
+        set_attribute(self, "players", players)
+        set_attribute(self, "variant", variant)
+        set_attribute(self, "lives", _lives(options.get("lives", DEFAULT_LIVES), players))
+        set_attribute(self, "doubles_order", doubles_order)
+        set_attribute(self, "turn_cap", turn_cap)
+        set_attribute(self, "name", "mia")
+        set_attribute(self, "order", ORDERS[doubles_order])
+        rules = {
+            "game": "mia",
+            "players": players,
+            "variant": variant,
+            "lives": list(self.lives),
+            "doubles_order": doubles_order,
+            "turn_cap": turn_cap,
+        }
+        set_attribute(self, "_rules", rules)
+
+    @property
+    def rules(self) -> JSON:
+        """The resolved rules, JSON-ready (a shared dict: do not mutate)."""
+        return self._rules
+
+    def new_state(self, seed: int) -> MiaState:
+        """A fresh match whose starter and dice all come from `random.Random(seed)`."""
+        from arena.games.mia.state import MiaState
+
+        return MiaState(self, seed)
+
+
+def _lives(lives: object, players: int) -> tuple[int, ...]:
+    """Option `lives`: one int for every seat, or a list with one int per seat."""
+    message = (
+        f"lives must be an integer of at least 1 or a list of {players} such integers, "
+        f"not {lives!r}"
+    )
+    if _is_int(lives):
+        per_seat = [lives] * players
+    elif isinstance(lives, list | tuple) and len(lives) == players:
+        per_seat = list(lives)
+    else:
+        raise RulesError(message)
+    if not all(_is_int(count) and count >= 1 for count in per_seat):
+        raise RulesError(message)
+    return tuple(per_seat)

@@ -1,0 +1,418 @@
+"""`MiaState`: one Mia match in progress, a pure state machine (RULES.md Part 1).
+
+The state keeps plain ints and lists mutated in place, and hands out shared,
+precomputed objects (action dicts, legal-action lists, the players list and the
+public history): callers must not mutate anything they receive.
+
+Events, in ``state.events`` (the whole truth). Inputs, appended first:
+
+- ``{"type": "action", "seat": s, "action": {...}}``: a seat's action.
+- ``{"type": "infraction", "seat": s, "reason": "..."}``: a bad or late reply.
+- ``{"type": "crash", "seat": s, "reason": "..."}``: a bot that can play no more.
+
+Consequences:
+
+- ``{"type": "round", "starter": s}``: a new round; `s` must roll.
+- ``{"type": "dice", "seat": s, "dice": [high, low], "value": v}``: what `s` rolled.
+- ``{"type": "announce", "seat": s, "value": v}``: `s` announced `v` after rolling.
+- ``{"type": "vouch", "seat": s, "value": v}``: `s` took over the claim `v`.
+- ``{"type": "trust", "seat": s, "value": v}``: `s` claimed `v` on the same dice.
+- ``{"type": "reveal", "accuser": a, "claimant": c, "claim": v, "dice": [high, low],
+  "value": real}``: `a` accused `c`; the dice under the cup are shown.
+- ``{"type": "life_lost", "seat": s, "lives_lost": n, "lives": left, "reason": r}``:
+  `n` lives actually taken (never below 0); `r` is ``"accusation"``,
+  ``"too_low"`` (announced equal or lower), ``"concede"``, ``"infraction"`` or
+  ``"crash"``.
+- ``{"type": "eliminated", "seat": s, "place": p}``: `s` is out, finishing `p`-th.
+- ``{"type": "turn_cap", "actions": n}``: the match stops after `n` actions.
+- ``{"type": "end", "places": [...], "lives": [...]}``: the match is over.
+
+The public history (``state.history``, the observation's ``history``) holds the
+same event objects in the same order, except that each ``dice`` event appears
+as ``{"type": "roll", "seat": s}``: dice are public only in a ``reveal``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from arena.api import API_VERSION
+from arena.engine import JSON, IllegalActionError
+from arena.games.mia.game import MAX_PLAYERS, MiaGame
+from arena.games.mia.values import (
+    ACCUSE,
+    ANNOUNCE,
+    CONCEDE,
+    MIA,
+    NO_CLAIM_RANK,
+    ORDERS,
+    OUTCOMES,
+    ROLL,
+    TRUST,
+    VOUCH,
+)
+
+START, ANNOUNCING, RESPONDING, OVER = range(4)
+"""Phases: the starter must roll; the roller must announce; the next player
+responds to the standing claim; the match has ended."""
+
+ONLY_ROLL = [ROLL]
+NO_ACTIONS: list[JSON] = []
+ROLL_VOUCH_ACCUSE = [ROLL, VOUCH, ACCUSE]
+ROLL_OR_ACCUSE = [ROLL, ACCUSE]
+"""Also the Mia full circle, where the roll starts a fresh round."""
+CONCEDE_VOUCH_ACCUSE = [CONCEDE, VOUCH, ACCUSE]
+CONCEDE_OR_ACCUSE = [CONCEDE, ACCUSE]
+ROLL_ACCUSE_OR_TRUST = {
+    name: tuple([ROLL, ACCUSE, *trusts] for trusts in order.trusts_above)
+    for name, order in ORDERS.items()
+}
+"""Per doubles order, ``[claim rank + 1]``: the no-guarantee answers to a claim."""
+
+PUBLIC_ROLLS = tuple({"type": "roll", "seat": seat} for seat in range(MAX_PLAYERS))
+
+
+class Chance(Protocol):
+    """The state's source of chance: `random.Random` or a scripted test double.
+
+    The first starter is ``randrange(players)``; each roll is
+    ``OUTCOMES[int(random() * 36)]``.
+    """
+
+    def randrange(self, stop: int, /) -> int: ...
+
+    def random(self) -> float: ...
+
+
+class MiaState:
+    """One match: driven by `apply`, `infraction` and `crash` (see `arena.engine.State`)."""
+
+    __slots__ = (
+        "_actions",
+        "_alive",
+        "_claim",
+        "_claim_rank",
+        "_claimant",
+        "_classic",
+        "_dice",
+        "_dice_value",
+        "_in_game",
+        "_legal",
+        "_lives",
+        "_next",
+        "_order",
+        "_phase",
+        "_places",
+        "_players",
+        "_rank",
+        "_result",
+        "_rng",
+        "_rules",
+        "_seat",
+        "_starter",
+        "_trust_answers",
+        "_trusting",
+        "_turn_cap",
+        "_vouches",
+        "events",
+        "game",
+        "history",
+    )
+
+    def __init__(self, game: MiaGame, seed: int = 0, *, rng: Chance | None = None) -> None:
+        """Start a match; `rng` replaces ``random.Random(seed)`` (a test seam)."""
+        self.game = game
+        self.events: list[JSON] = []
+        self.history: list[JSON] = []
+        self._rng: Chance = random.Random(seed) if rng is None else rng
+        self._rules = game.rules
+        self._order = game.order
+        self._rank = game.order.rank
+        self._classic = game.variant == "classic"
+        self._trusting = game.variant == "no-guarantee"
+        self._trust_answers = ROLL_ACCUSE_OR_TRUST[game.doubles_order]
+        self._turn_cap = game.turn_cap
+        self._actions = 0
+        self._lives = list(game.lives)
+        self._players = [
+            {"seat": seat, "lives": lives, "in_game": True}
+            for seat, lives in enumerate(self._lives)
+        ]
+        self._in_game = [True] * game.players
+        self._next = [(seat + 1) % game.players for seat in range(game.players)]
+        self._places = [0] * game.players
+        self._alive = game.players
+        self._result: JSON | None = None
+        self._begin_round(self._rng.randrange(game.players))
+
+    # The State protocol.
+
+    def current_seat(self) -> int | None:
+        return self._seat
+
+    def legal_actions(self) -> list[JSON]:
+        return self._legal
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def result(self) -> JSON:
+        if self._result is None:
+            raise ValueError("the match is not over")
+        return self._result
+
+    def observation(self, seat: int) -> JSON:
+        own_turn = seat == self._seat
+        return {
+            "api_version": API_VERSION,
+            "game": "mia",
+            "rules": self._rules,
+            "seat": seat,
+            "players": self._players,
+            "round": {
+                "starter": self._starter,
+                "claim": self._claim,
+                "claimant": self._claimant,
+                "vouches": self._vouches,
+            },
+            "legal_actions": self._legal if own_turn else NO_ACTIONS,
+            "history": self.history,
+            "dice": self._dice if own_turn and self._phase == ANNOUNCING else None,
+        }
+
+    def apply(self, action: JSON) -> None:
+        try:
+            handler = _HANDLERS[action["type"]]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"not a Mia action: {action!r}") from None
+        handler(self, action)
+        if self._actions >= self._turn_cap and self._phase != OVER:
+            self._end_at_turn_cap()
+
+    def infraction(self, seat: int, reason: str) -> None:
+        """Cost `seat` 1 life and end the round (RULES.md 1.8).
+
+        Recorded but without effect for a seat already out; ignored once the
+        match is over, whose result is final.
+        """
+        if self._recorded_input("infraction", seat, reason):
+            self._lose(seat, 1, "infraction")
+
+    def crash(self, seat: int, reason: str) -> None:
+        """Eliminate `seat` at once and end the round (RULES.md 1.8); as `infraction`
+        for a seat already out or a match over."""
+        if self._recorded_input("crash", seat, reason):
+            self._lose(seat, self._lives[seat], "crash")
+
+    # Actions: each checks that it is legal, records itself, then plays.
+
+    def _roll(self, action: JSON) -> None:
+        legal = self._legal
+        if len(action) != 1 or not legal or legal[0] is not ROLL:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
+        self._record(seat, ROLL)
+        if self._claim == MIA:
+            self._begin_round(seat)
+        dice, value = OUTCOMES[int(self._rng.random() * 36)]
+        self._dice = dice
+        self._dice_value = value
+        self.events.append({"type": "dice", "seat": seat, "dice": dice, "value": value})
+        self.history.append(PUBLIC_ROLLS[seat])
+        self._vouches = 0
+        self._phase = ANNOUNCING
+        self._legal = self._order.announces_above[self._claim_rank + 1]
+
+    def _announce(self, action: JSON) -> None:
+        value = action.get("value")
+        rank = self._rank.get(value) if type(value) is int else None
+        if rank is None or len(action) != 2 or self._phase != ANNOUNCING:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
+        self._record(seat, ANNOUNCE[value])
+        self._emit({"type": "announce", "seat": seat, "value": value})
+        if rank <= self._claim_rank:
+            self._lose(seat, 1, "too_low")
+            return
+        self._claim = value
+        self._claim_rank = rank
+        self._claimant = seat
+        self._pass_on(seat)
+
+    def _vouch(self, action: JSON) -> None:
+        legal = self._legal
+        if len(action) != 1 or len(legal) < 2 or legal[1] is not VOUCH:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
+        self._record(seat, VOUCH)
+        self._emit({"type": "vouch", "seat": seat, "value": self._claim})
+        self._claimant = seat
+        self._vouches += 1
+        self._pass_on(seat)
+
+    def _trust(self, action: JSON) -> None:
+        value = action.get("value")
+        rank = self._rank.get(value) if type(value) is int else None
+        if (
+            rank is None
+            or len(action) != 2
+            or not self._trusting
+            or self._phase != RESPONDING
+            or rank <= self._claim_rank
+        ):
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
+        self._record(seat, TRUST[value])
+        self._emit({"type": "trust", "seat": seat, "value": value})
+        self._claim = value
+        self._claim_rank = rank
+        self._claimant = seat
+        self._pass_on(seat)
+
+    def _accuse(self, action: JSON) -> None:
+        if len(action) != 1 or self._phase != RESPONDING:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        accuser = self._seat
+        claimant = self._claimant
+        claim = self._claim
+        value = self._dice_value
+        self._record(accuser, ACCUSE)
+        self._emit(
+            {
+                "type": "reveal",
+                "accuser": accuser,
+                "claimant": claimant,
+                "claim": claim,
+                "dice": self._dice,
+                "value": value,
+            }
+        )
+        holds = self._rank[value] >= self._claim_rank
+        loser = accuser if holds else claimant
+        if claim != MIA:
+            lost = 1
+        elif self._classic:
+            lost = 2
+        else:
+            lost = 2 if holds else 1
+        self._lose(loser, lost, "accusation")
+
+    def _concede(self, action: JSON) -> None:
+        legal = self._legal
+        if len(action) != 1 or not legal or legal[0] is not CONCEDE:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
+        self._record(seat, CONCEDE)
+        self._lose(seat, 1, "concede")
+
+    # Consequences.
+
+    def _record(self, seat: int, action: JSON) -> None:
+        """Log a legal action (as its shared dict) and count it toward the turn cap."""
+        event = {"type": "action", "seat": seat, "action": action}
+        self.events.append(event)
+        self.history.append(event)
+        self._actions += 1
+
+    def _recorded_input(self, kind: str, seat: int, reason: str) -> bool:
+        """Log an infraction or crash; True if it has consequences."""
+        if type(seat) is not int or not 0 <= seat < len(self._lives):
+            raise ValueError(f"no seat {seat!r} in a {len(self._lives)}-player match")
+        if self._phase == OVER:
+            return False
+        self._emit({"type": kind, "seat": seat, "reason": reason})
+        return self._in_game[seat]
+
+    def _emit(self, event: JSON) -> None:
+        self.events.append(event)
+        self.history.append(event)
+
+    def _pass_on(self, seat: int) -> None:
+        """The claim stands; the next player still in answers it."""
+        self._seat = self._next[seat]
+        self._phase = RESPONDING
+        claim = self._claim
+        if claim == MIA:
+            if not self._classic:
+                self._legal = CONCEDE_OR_ACCUSE
+            elif self._vouches >= self._alive:
+                self._legal = ROLL_OR_ACCUSE
+            else:
+                self._legal = CONCEDE_VOUCH_ACCUSE
+        elif self._classic:
+            self._legal = ROLL_OR_ACCUSE if self._vouches >= self._alive else ROLL_VOUCH_ACCUSE
+        elif self._trusting:
+            self._legal = self._trust_answers[self._claim_rank + 1]
+        else:
+            self._legal = ROLL_OR_ACCUSE
+
+    def _begin_round(self, starter: int) -> None:
+        self._starter = starter
+        self._seat = starter
+        self._phase = START
+        self._legal = ONLY_ROLL
+        self._claim = None
+        self._claim_rank = NO_CLAIM_RANK
+        self._claimant = None
+        self._vouches = 0
+        self._dice = None
+        self._dice_value = None
+        self._emit({"type": "round", "starter": starter})
+
+    def _lose(self, seat: int, count: int, reason: str) -> None:
+        """Take lives from `seat` (not below 0); the round ends, the next one starts."""
+        left = self._lives[seat]
+        lost = min(count, left)
+        left -= lost
+        self._lives[seat] = left
+        self._players[seat]["lives"] = left
+        self._emit(
+            {"type": "life_lost", "seat": seat, "lives_lost": lost, "lives": left, "reason": reason}
+        )
+        if left == 0:
+            self._eliminate(seat)
+        if self._phase != OVER:
+            self._begin_round(self._next[seat])
+
+    def _eliminate(self, seat: int) -> None:
+        self._in_game[seat] = False
+        self._players[seat]["in_game"] = False
+        self._places[seat] = self._alive
+        self._emit({"type": "eliminated", "seat": seat, "place": self._alive})
+        self._alive -= 1
+        players = len(self._lives)
+        for before in range(players):
+            after = (before + 1) % players
+            while not self._in_game[after]:
+                after = (after + 1) % players
+            self._next[before] = after
+        if self._alive == 1:
+            self._places[self._in_game.index(True)] = 1
+            self._end()
+
+    def _end_at_turn_cap(self) -> None:
+        """Place the players still in by lives left; equal lives share a place."""
+        self._emit({"type": "turn_cap", "actions": self._actions})
+        still_in = [lives for lives, in_game in zip(self._lives, self._in_game) if in_game]
+        for seat, lives in enumerate(self._lives):
+            if self._in_game[seat]:
+                self._places[seat] = 1 + sum(other > lives for other in still_in)
+        self._end()
+
+    def _end(self) -> None:
+        self._phase = OVER
+        self._seat = None
+        self._legal = NO_ACTIONS
+        self._result = {"places": list(self._places), "lives": list(self._lives)}
+        self._emit({"type": "end", "places": list(self._places), "lives": list(self._lives)})
+
+
+_HANDLERS = {
+    "roll": MiaState._roll,
+    "announce": MiaState._announce,
+    "vouch": MiaState._vouch,
+    "trust": MiaState._trust,
+    "accuse": MiaState._accuse,
+    "concede": MiaState._concede,
+}
