@@ -1,0 +1,177 @@
+"""Engine speed against reference implementations, measured in the same run.
+
+    uv run --group bench python bench/engine.py [--seconds 5]
+
+Mia: decisions per second of 4-player matches between in-process
+`builtin:random` bots through the match runner (and the bare engine loop),
+beside OpenSpiel's `liars_dice` (C++, 2 players: its maximum) driven from
+Python with random actions. Muggins: moves per second of 2- and 4-player
+random matches beside the `dominoes` package's random block games. Bot files:
+the median per-decision round trip to a bot in its own (unjailed) process.
+Each line prints the ratio to its baseline; targets are in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from arena.bots.inprocess import InProcessBot
+from arena.bots.registry import builtin_bots, file_bot_opener
+from arena.games import make_game
+from arena.runner import play_match
+
+Measure = Callable[[float], tuple[int, float]]
+"""Run for about the given seconds; return (decisions, seconds spent)."""
+
+
+def runner_matches(game_name: str, players: int) -> Measure:
+    game = make_game(game_name, players)
+    random_bot = builtin_bots(game_name)["random"]
+
+    def measure(budget: float) -> tuple[int, float]:
+        decisions, seed, started = 0, 0, time.perf_counter()
+        while time.perf_counter() - started < budget:
+            seed += 1
+            bots = [
+                InProcessBot(f"random {seat}", random_bot(seed * 10 + seat))
+                for seat in range(players)
+            ]
+            decisions += play_match(game, bots, seed=seed).decisions
+        return decisions, time.perf_counter() - started
+
+    return measure
+
+
+def bare_engine(game_name: str, players: int) -> Measure:
+    game = make_game(game_name, players)
+
+    def measure(budget: float) -> tuple[int, float]:
+        rng = random.Random(1)
+        decisions, seed, started = 0, 0, time.perf_counter()
+        while time.perf_counter() - started < budget:
+            seed += 1
+            state = game.new_state(seed)
+            while not state.is_over():
+                state.apply(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions, time.perf_counter() - started
+
+    return measure
+
+
+def openspiel_liars_dice(budget: float) -> tuple[int, float]:
+    import pyspiel
+
+    game = pyspiel.load_game("liars_dice", {"players": 2})
+    rng = random.Random(1)
+    decisions, started = 0, time.perf_counter()
+    while time.perf_counter() - started < budget:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+                state.apply_action(rng.choice(outcomes))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions, time.perf_counter() - started
+
+
+def dominoes_block_games(budget: float) -> tuple[int, float]:
+    import dominoes
+
+    rng = random.Random(1)
+    moves, started = 0, time.perf_counter()
+    while time.perf_counter() - started < budget:
+        game = dominoes.Game.new()
+        while game.result is None:
+            game.make_move(*rng.choice(game.valid_moves))
+            moves += 1
+    return moves, time.perf_counter() - started
+
+
+ECHO_BOT = "def act(observation):\n    return observation['legal_actions'][0]\n"
+
+
+def file_bot_round_trip(samples: int = 2000) -> list[float]:
+    """Seconds per decision to an unjailed bot file, one sample per decision."""
+    game = make_game("mia", 2)
+    observation = game.new_state(1).observation(0)
+    observation["legal_actions"] = [{"type": "accuse"}, {"type": "vouch"}]
+    observation["time"] = {"decision_seconds": 1.0, "bank_seconds": 10.0}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "echo_bot.py"
+        path.write_text(ECHO_BOT)
+        bot = file_bot_opener()(path, name="echo", jail=False)
+        assert bot.start() is None, "the echo bot did not start"
+        timings = []
+        for _ in range(samples):
+            started = time.perf_counter()
+            bot.decide(observation, 1.0)
+            timings.append(time.perf_counter() - started)
+        bot.close()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    budget = parser.parse_args().seconds
+    table = Table(title="engine speed (higher is better)", title_justify="left")
+    for column in ("measurement", "per second", "baseline", "baseline per second", "ratio"):
+        table.add_column(
+            column, justify="left" if column in ("measurement", "baseline") else "right"
+        )
+
+    def rate(measure: Measure) -> float:
+        count, seconds = measure(budget)
+        return count / seconds
+
+    spiel = rate(openspiel_liars_dice)
+    for label, measure in (
+        ("mia 4p, runner + builtin:random", runner_matches("mia", 4)),
+        ("mia 4p, bare engine loop", bare_engine("mia", 4)),
+    ):
+        ours = rate(measure)
+        table.add_row(
+            label,
+            f"{ours:,.0f}",
+            "open_spiel liars_dice 2p",
+            f"{spiel:,.0f}",
+            f"{ours / spiel:.2f}x",
+        )
+    blocks = rate(dominoes_block_games)
+    for players in (2, 4):
+        for label, measure in (
+            (f"muggins {players}p, runner + builtin:random", runner_matches("muggins", players)),
+            (f"muggins {players}p, bare engine loop", bare_engine("muggins", players)),
+        ):
+            ours = rate(measure)
+            table.add_row(
+                label,
+                f"{ours:,.0f}",
+                "dominoes block game 4p",
+                f"{blocks:,.0f}",
+                f"{ours / blocks:.2f}x",
+            )
+    Console().print(table)
+    timings = file_bot_round_trip()
+    median = statistics.median(timings) * 1e6
+    p95 = statistics.quantiles(timings, n=20)[-1] * 1e6
+    Console().print(
+        f"bot file round trip (unjailed): median {median:.0f} µs, p95 {p95:.0f} µs"
+        " (target: median < 100 µs)"
+    )
+
+
+if __name__ == "__main__":
+    main()
