@@ -394,9 +394,10 @@ class MiaState:
     def _end_at_turn_cap(self) -> None:
         """Place the players still in by lives left; equal lives share a place."""
         self._emit({"type": "turn_cap", "actions": self._actions})
-        still_in = [lives for lives, in_game in zip(self._lives, self._in_game) if in_game]
+        in_game = self._in_game
+        still_in = [lives for seat, lives in enumerate(self._lives) if in_game[seat]]
         for seat, lives in enumerate(self._lives):
-            if self._in_game[seat]:
+            if in_game[seat]:
                 self._places[seat] = 1 + sum(other > lives for other in still_in)
         self._end()
 
