@@ -1,0 +1,128 @@
+"""The match runner: turns, clocks, penalties, and the record it returns."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from arena.bots.handle import Reply
+from arena.bots.inprocess import InProcessBot
+from arena.engine import JSON
+from arena.games import make_game
+from arena.replay import verify_replay
+from arena.runner import TimeControl, play_match
+
+
+def random_bot(name: str, seed: int) -> InProcessBot:
+    rng = random.Random(seed)
+    return InProcessBot(name, lambda observation: rng.choice(observation["legal_actions"]))
+
+
+def bot_answering(name: str, answer) -> InProcessBot:
+    return InProcessBot(name, answer)
+
+
+class NeverStarts:
+    """A handle whose bot cannot start, like a file that fails to import."""
+
+    name = "broken"
+
+    def start(self) -> str | None:
+        return "SyntaxError: invalid syntax"
+
+    def decide(self, observation: JSON, timeout: float) -> Reply:
+        raise AssertionError("a bot that never started must never be asked")
+
+    def pause(self) -> None:
+        return None
+
+    def resume(self) -> None:
+        return None
+
+    def close(self) -> str:
+        return "Traceback: SyntaxError"
+
+
+@pytest.mark.parametrize("game_name, players", [("mia", 2), ("mia", 4), ("mia", 7)])
+def test_a_match_between_random_bots_finishes_with_one_winner(game_name, players):
+    game = make_game(game_name, players)
+    bots = [random_bot(f"bot {seat}", seat) for seat in range(players)]
+    record = play_match(game, bots, seed=42)
+    assert sorted(record.result["places"])[0] == 1
+    assert record.result["places"].count(1) == 1
+    assert record.decisions > 0
+    verify_replay(record.replay)
+
+
+def test_the_same_seed_and_bots_give_the_same_match():
+    game = make_game("mia", 3)
+    first = play_match(game, [random_bot("b", seat) for seat in range(3)], seed=7)
+    second = play_match(game, [random_bot("b", seat) for seat in range(3)], seed=7)
+    assert first.replay["events"] == second.replay["events"]
+
+
+def test_a_bot_is_asked_only_with_a_choice_and_sees_its_time():
+    seen: list[JSON] = []
+
+    def act(observation: JSON) -> JSON:
+        seen.append(observation)
+        return observation["legal_actions"][-1]
+
+    game = make_game("mia", 2)
+    play_match(game, [bot_answering("a", act), random_bot("b", 1)], seed=3)
+    assert seen
+    assert all(len(observation["legal_actions"]) >= 2 for observation in seen)
+    assert all(observation["time"]["decision_seconds"] == 1.0 for observation in seen)
+
+
+def test_an_illegal_answer_is_an_infraction_and_the_match_goes_on():
+    game = make_game("mia", 2)
+    junk = bot_answering("junk", lambda observation: {"type": "fly"})
+    record = play_match(game, [junk, random_bot("b", 1)], seed=5)
+    assert record.seats[0].infractions > 0
+    assert record.seats[0].infraction_reasons[0].startswith("illegal action")
+    assert record.result["places"] == [2, 1]
+    infractions = [event for event in record.replay["events"] if event["type"] == "infraction"]
+    assert infractions and all(event["seat"] == 0 for event in infractions)
+
+
+def test_a_bot_that_raises_gets_an_infraction_and_its_traceback_in_the_log():
+    def act(observation: JSON) -> JSON:
+        raise ZeroDivisionError("oops")
+
+    game = make_game("mia", 2)
+    record = play_match(game, [bot_answering("raiser", act), random_bot("b", 1)], seed=5)
+    assert record.seats[0].infraction_reasons[0] == "act raised ZeroDivisionError: oops"
+    assert "Traceback" in record.seats[0].log
+
+
+def test_a_reply_past_the_decision_time_and_the_bank_is_late():
+    def slow(observation: JSON) -> JSON:
+        time.sleep(0.02)
+        return observation["legal_actions"][0]
+
+    game = make_game("mia", 2)
+    clock = TimeControl(decision_seconds=0.005, bank_seconds=0.03)
+    record = play_match(
+        game, [bot_answering("slow", slow), random_bot("b", 1)], seed=9, time_control=clock
+    )
+    reasons = record.seats[0].infraction_reasons
+    assert any(reason.startswith("late") for reason in reasons)
+    assert record.seats[1].infractions == 0
+
+
+def test_a_bot_that_cannot_start_crashes_and_the_others_play_on():
+    game = make_game("mia", 3)
+    record = play_match(game, [NeverStarts(), random_bot("b", 1), random_bot("c", 2)], seed=1)
+    assert record.seats[0].crashed
+    assert "SyntaxError" in record.seats[0].crash_reason
+    assert record.seats[0].log == "Traceback: SyntaxError"
+    assert record.result["places"][0] == 3
+    verify_replay(record.replay)
+
+
+def test_the_number_of_bots_must_match_the_game():
+    with pytest.raises(ValueError, match="3 players"):
+        play_match(make_game("mia", 3), [random_bot("a", 1), random_bot("b", 2)])
