@@ -23,7 +23,9 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     denominator = 1 + z * z / games
     centre = (rate + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    low = 0.0 if wins == 0 else max(0.0, centre - spread)
+    high = 1.0 if wins == games else min(1.0, centre + spread)
+    return (low, high)
 
 
 @dataclass
