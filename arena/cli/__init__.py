@@ -10,6 +10,7 @@ from importlib.metadata import entry_points
 
 import click
 
+from arena.cli.account import login, upload
 from arena.cli.new_bot import new_bot
 from arena.cli.play import play
 from arena.cli.replay import replay
@@ -24,6 +25,8 @@ def tavolo() -> None:
 tavolo.add_command(play)
 tavolo.add_command(replay)
 tavolo.add_command(new_bot)
+tavolo.add_command(login)
+tavolo.add_command(upload)
 
 
 def _add_plugin_commands() -> None:
