@@ -1,0 +1,1 @@
+"""Bots and their immutable uploaded versions, and qualification."""

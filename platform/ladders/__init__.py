@@ -1,0 +1,1 @@
+"""Ladders: one game, variant and table size each, with their house bots."""

@@ -1,0 +1,1 @@
+"""Matches: running them, recording results and ratings, matchmaking and challenges."""

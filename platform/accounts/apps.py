@@ -1,0 +1,8 @@
+"""The accounts app's configuration."""
+
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,8 @@
+"""The bots app's configuration."""
+
+from django.apps import AppConfig
+
+
+class BotsConfig(AppConfig):
+    name = "bots"
+    default_auto_field = "django.db.models.BigAutoField"

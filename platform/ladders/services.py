@@ -1,0 +1,82 @@
+"""Changes to ladders: creating them with their house bots, and the default set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from bots.services import bot_house_ensure
+from ladders.models import Ladder
+
+HOUSE_BOTS = ("builtin:random", "builtin:strong")
+"""The built-in bots every ladder gets, owned by the system user."""
+
+
+@dataclass(frozen=True)
+class LadderSpec:
+    """A ladder as shipped with Tavolo."""
+
+    slug: str
+    name: str
+    game: str
+    variant: str
+    seats: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+DEFAULT_LADDERS = (
+    LadderSpec("mia-classic-4", "Mia, classic, 4 players", "mia", "classic", 4),
+    LadderSpec("mia-no-guarantee-4", "Mia, no guarantee, 4 players", "mia", "no-guarantee", 4),
+    LadderSpec("muggins-2", "Muggins, 2 players", "muggins", "standard", 2),
+    LadderSpec("muggins-4", "Muggins, 4 players", "muggins", "standard", 4),
+)
+
+
+@transaction.atomic
+def ladder_create(
+    *,
+    slug: str,
+    name: str,
+    game: str,
+    variant: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    match_rate: int | None = None,
+) -> Ladder:
+    """A new ladder, checked against the rules (ValidationError), with its house bots."""
+    ladder = Ladder(
+        slug=slug, name=name, game=game, variant=variant, seats=seats, options=options or {}
+    )
+    if match_rate is not None:
+        ladder.match_rate = match_rate
+    ladder.full_clean()
+    ladder.save()
+    ladder_house_bots_ensure(ladder=ladder)
+    return ladder
+
+
+def ladder_house_bots_ensure(*, ladder: Ladder) -> None:
+    """Give the ladder every house bot it lacks."""
+    for spec in HOUSE_BOTS:
+        bot_house_ensure(ladder=ladder, spec=spec)
+
+
+@transaction.atomic
+def ladders_seed() -> list[Ladder]:
+    """Create the default ladders that do not exist yet; every ladder gets its house bots."""
+    for spec in DEFAULT_LADDERS:
+        if not Ladder.objects.filter(slug=spec.slug).exists():
+            ladder_create(
+                slug=spec.slug,
+                name=spec.name,
+                game=spec.game,
+                variant=spec.variant,
+                seats=spec.seats,
+                options=spec.options,
+            )
+    ladders = list(Ladder.objects.all())
+    for ladder in ladders:
+        ladder_house_bots_ensure(ladder=ladder)
+    return ladders

@@ -1,0 +1,30 @@
+"""Matches in the admin: for looking, not for changing."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from matches.models import Match, MatchSeat, RatingChange
+
+
+class MatchSeatInline(admin.TabularInline):
+    model = MatchSeat
+    fields = ["seat", "bot", "bot_version", "place", "infractions", "crashed", "crash_reason"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "ladder", "kind", "status", "created_at", "finished_at", "attempts"]
+    list_filter = ["ladder", "kind", "status"]
+    readonly_fields = [field.name for field in Match._meta.fields]
+    inlines = [MatchSeatInline]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["match", "bot", "version", "before", "after", "games_before"]
+    list_filter = ["bot__ladder"]
+    readonly_fields = [field.name for field in RatingChange._meta.fields]

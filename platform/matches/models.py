@@ -1,0 +1,112 @@
+"""Matches, their seats and the rating changes they caused.
+
+A match is played exactly once from the platform's point of view: a worker
+claims it (queued -> running), and its result, seats and rating changes are
+written together in one transaction keyed by the match (running -> finished).
+The seed stays secret until the match has finished.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+
+
+class Match(models.Model):
+    """One game between the bots in its seats."""
+
+    class Kind(models.TextChoices):
+        RANKED = "ranked"
+        CHALLENGE = "challenge"
+        QUALIFICATION = "qualification"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        FINISHED = "finished"
+        FAILED = "failed"
+
+    ladder = models.ForeignKey(Ladder, models.PROTECT, related_name="matches")
+    kind = models.CharField(max_length=14, choices=Kind.choices, default=Kind.RANKED)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    seed = models.CharField(max_length=32, help_text="Hexadecimal; secret until finished.")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="challenges",
+        help_text="Who asked for a challenge.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(help_text="When it was last sent to the workers.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=200, blank=True, help_text="The worker running it.")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    decisions = models.PositiveIntegerField(null=True, blank=True)
+    replay = models.FileField(max_length=255, blank=True)
+    failure_reason = models.TextField(blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "started_at"]),
+            models.Index(fields=["ladder", "kind", "status"]),
+            models.Index(fields=["requested_by", "kind", "created_at"]),
+        ]
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.kind} match {self.pk} on {self.ladder.slug}"
+
+    @property
+    def public_seed(self) -> str | None:
+        """The seed, once it can no longer help anyone: after the match finished."""
+        return self.seed if self.status == self.Status.FINISHED else None
+
+
+class MatchSeat(models.Model):
+    """One bot version's seat in a match and how it fared."""
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    bot = models.ForeignKey(Bot, models.PROTECT, related_name="seats")
+    bot_version = models.ForeignKey(BotVersion, models.PROTECT, related_name="seats")
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    infractions = models.PositiveIntegerField(default=0)
+    crashed = models.BooleanField(default=False)
+    crash_reason = models.TextField(blank=True)
+    log = models.FileField(max_length=255, blank=True, help_text="The bot's stderr; owner only.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="match_seat_unique")]
+        ordering = ["match", "seat"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of match {self.match_id}"
+
+
+class RatingChange(models.Model):
+    """How one ranked match moved one bot's rating: the rating history."""
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="rating_changes")
+    bot = models.ForeignKey(Bot, models.CASCADE, related_name="rating_changes")
+    version = models.ForeignKey(BotVersion, models.CASCADE, related_name="rating_changes")
+    before = models.FloatField()
+    after = models.FloatField()
+    games_before = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "bot"], name="rating_change_once_per_match")
+        ]
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.bot.name}: {self.before:.0f} -> {self.after:.0f} in match {self.match_id}"

@@ -1,0 +1,77 @@
+"""Reads of matches: lists, replays, seat logs for owners, and the challenge allowance."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from bots.models import Bot
+from ladders.models import Ladder
+from matches.models import Match, MatchSeat
+
+
+def match_list(
+    *,
+    ladder: Ladder | None = None,
+    bot: Bot | None = None,
+    kinds: tuple[str, ...] | None = None,
+    status: str | None = None,
+) -> QuerySet[Match]:
+    """Matches, newest first, optionally of one ladder, one bot, some kinds or one status."""
+    matches = Match.objects.select_related("ladder").prefetch_related(
+        "seats__bot__owner", "seats__bot_version"
+    )
+    if ladder is not None:
+        matches = matches.filter(ladder=ladder)
+    if bot is not None:
+        matches = matches.filter(seats__bot=bot).distinct()
+    if kinds is not None:
+        matches = matches.filter(kind__in=kinds)
+    if status is not None:
+        matches = matches.filter(status=status)
+    return matches
+
+
+def match_get(*, match_id: int) -> Match:
+    """One match with its seats, or Http404."""
+    match = match_list().filter(id=match_id).first()
+    if match is None:
+        raise Http404(f"there is no match {match_id}")
+    return match
+
+
+def match_replay_bytes(*, match: Match) -> bytes:
+    """The finished match's gzipped replay file; Http404 if there is none (yet)."""
+    if match.status != Match.Status.FINISHED or not match.replay:
+        raise Http404("this match has no replay yet")
+    with match.replay.open("rb") as replay:
+        return replay.read()
+
+
+def match_seat_log_for(*, user: AbstractBaseUser | AnonymousUser, seat: MatchSeat) -> str:
+    """A seat's bot log for the bot's owner or staff; Http404 for anyone else."""
+    allowed = user.is_authenticated and (user.is_staff or seat.bot.owner_id == user.pk)
+    if not allowed:
+        raise Http404("no such log")
+    if not seat.log:
+        return ""
+    with seat.log.open("rb") as log:
+        return log.read().decode(errors="replace")
+
+
+def challenges_in_last_hour(*, user: AbstractBaseUser) -> int:
+    """How many challenges `user` started in the past hour (the rate limit's count)."""
+    since = timezone.now() - timedelta(hours=1)
+    return Match.objects.filter(
+        kind=Match.Kind.CHALLENGE, requested_by=user, created_at__gte=since
+    ).count()
+
+
+def challenges_left(*, user: AbstractBaseUser) -> int:
+    """How many more challenges `user` may start now."""
+    return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))

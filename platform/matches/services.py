@@ -1,0 +1,313 @@
+"""Changes to matches: creating, claiming, playing, finishing and recovering them.
+
+Each match is recorded exactly once. A worker claims a queued match with one
+conditional UPDATE and goes on only if it changed the row, so a duplicate
+delivery does nothing; `match_finish` writes the result, the seats and the
+rating changes in one transaction that does nothing if the match has already
+finished, so a redelivered or re-queued run is never counted twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from statistics import fmean
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from arena.ratings import rating_changes
+from arena.runner import new_seed
+from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+from matches.models import Match, MatchSeat, RatingChange
+from matches.playing import (
+    JailUnavailableError,
+    MatchOutcome,
+    match_outcome_discard,
+    match_outcome_store,
+    match_record_play,
+)
+from matches.selectors import challenges_in_last_hour
+
+logger = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 3
+"""A match lost with its worker this many times is marked failed instead of re-queued."""
+
+
+def match_enqueue(*, match_id: int) -> None:
+    """Send the match to the workers once the current transaction commits."""
+    from matches.tasks import match_run as match_run_task
+
+    transaction.on_commit(lambda: match_run_task.delay(match_id))
+
+
+@transaction.atomic
+def match_create(
+    *,
+    ladder: Ladder,
+    kind: str,
+    versions: Sequence[BotVersion],
+    requested_by: AbstractUser | None = None,
+    enqueue: bool = True,
+) -> Match:
+    """A new match with `versions[i]` in seat i, sent to the workers on commit if `enqueue`."""
+    if len(versions) != ladder.seats:
+        raise ValidationError(f"{ladder.name} plays with {ladder.seats} bots, not {len(versions)}")
+    match = Match.objects.create(
+        ladder=ladder,
+        kind=kind,
+        seed=format(new_seed(), "032x"),
+        requested_by=requested_by,
+        queued_at=timezone.now(),
+    )
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, seat=seat, bot_id=version.bot_id, bot_version=version)
+        for seat, version in enumerate(versions)
+    )
+    if enqueue:
+        match_enqueue(match_id=match.pk)
+    return match
+
+
+def match_claim(*, match_id: int, worker: str) -> int | None:
+    """Move a queued match to running; return its attempt number, or None if not ours."""
+    claimed = Match.objects.filter(id=match_id, status=Match.Status.QUEUED).update(
+        status=Match.Status.RUNNING,
+        started_at=timezone.now(),
+        claimed_by=worker[:200],
+        attempts=F("attempts") + 1,
+    )
+    if not claimed:
+        return None
+    return Match.objects.values_list("attempts", flat=True).get(id=match_id)
+
+
+def match_run(*, match_id: int, worker: str) -> bool:
+    """Claim, play and record one queued match; False if another run has it or had it."""
+    attempt = match_claim(match_id=match_id, worker=worker)
+    if attempt is None:
+        logger.info("match %s is not queued any more: nothing to do", match_id)
+        return False
+    match = Match.objects.select_related("ladder").get(id=match_id)
+    return match_play_and_record(match=match, attempt=attempt)
+
+
+def match_play_and_record(*, match: Match, attempt: int) -> bool:
+    """Play a claimed match and record it, or record why it could not be played."""
+    try:
+        record = match_record_play(match=match)
+    except JailUnavailableError as error:
+        match_fail(match_id=match.pk, attempt=attempt, reason=str(error))
+        return False
+    except Exception as error:
+        logger.exception("match %s could not be played", match.pk)
+        match_fail(match_id=match.pk, attempt=attempt, reason=_failure_reason(error))
+        return False
+    outcome = match_outcome_store(match=match, record=record)
+    if match_finish(match_id=match.pk, outcome=outcome):
+        return True
+    match_outcome_discard(outcome=outcome)
+    return False
+
+
+def _failure_reason(error: Exception) -> str:
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    if isinstance(error, SoftTimeLimitExceeded):
+        return "the match took longer than the worker's time limit"
+    return f"the match could not be played: {type(error).__name__}: {error}"
+
+
+def match_fail(*, match_id: int, attempt: int, reason: str) -> bool:
+    """Mark the running attempt `attempt` of a match failed; False if it is not that run."""
+    return bool(
+        Match.objects.filter(id=match_id, status=Match.Status.RUNNING, attempts=attempt).update(
+            status=Match.Status.FAILED, finished_at=timezone.now(), failure_reason=reason
+        )
+    )
+
+
+@transaction.atomic
+def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
+    """Record a played match: result, seats and (if ranked) ratings, all or nothing.
+
+    Keyed by the match: the match row is locked first, and a match that has
+    already finished is left as it is (False). The bots' rating rows are then
+    locked in id order, so concurrent finishes never deadlock.
+    """
+    match = Match.objects.select_for_update().get(id=match_id)
+    if match.status == Match.Status.FINISHED:
+        return False
+    seats = list(match.seats.order_by("seat"))
+    if len(seats) != len(outcome.seats):
+        raise ValueError(
+            f"match {match_id} has {len(seats)} seats, the outcome has {len(outcome.seats)}"
+        )
+    for seat, seat_outcome in zip(seats, outcome.seats, strict=True):
+        seat.place = seat_outcome.place
+        seat.infractions = seat_outcome.infractions
+        seat.crashed = seat_outcome.crashed
+        seat.crash_reason = seat_outcome.crash_reason
+        seat.log = seat_outcome.log_name
+    MatchSeat.objects.bulk_update(seats, ["place", "infractions", "crashed", "crash_reason", "log"])
+    if match.kind == Match.Kind.RANKED:
+        _ratings_apply(match=match, seats=seats)
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.result = outcome.result
+    match.decisions = outcome.decisions
+    match.replay = outcome.replay_name
+    match.failure_reason = ""
+    match.save()
+    return True
+
+
+def _ratings_apply(*, match: Match, seats: list[MatchSeat]) -> None:
+    """Move every participant's rating by the Elo maths, from the ratings before the match.
+
+    A house bot may fill several seats of one table; it then moves by the mean
+    of its seats' changes, and counts one game.
+    """
+    bot_ids = sorted({seat.bot_id for seat in seats})
+    bots = {
+        bot.pk: bot for bot in Bot.objects.select_for_update().filter(id__in=bot_ids).order_by("id")
+    }
+    changes = rating_changes(
+        [bots[seat.bot_id].rating for seat in seats],
+        [seat.place for seat in seats],
+        [bots[seat.bot_id].games for seat in seats],
+    )
+    by_bot: dict[int, list[tuple[MatchSeat, float]]] = defaultdict(list)
+    for seat, change in zip(seats, changes, strict=True):
+        by_bot[seat.bot_id].append((seat, change))
+    history = []
+    for bot_id in bot_ids:
+        bot = bots[bot_id]
+        version_id = by_bot[bot_id][0][0].bot_version_id
+        before, games_before = bot.rating, bot.games
+        bot.rating = before + fmean(change for _, change in by_bot[bot_id])
+        if bot.current_version_id == version_id:
+            bot.games += 1
+        history.append(
+            RatingChange(
+                match=match,
+                bot=bot,
+                version_id=version_id,
+                before=before,
+                after=bot.rating,
+                games_before=games_before,
+            )
+        )
+    Bot.objects.bulk_update(bots.values(), ["rating", "games"])
+    RatingChange.objects.bulk_create(history)
+
+
+@transaction.atomic
+def matches_recover(*, now: datetime | None = None) -> list[int]:
+    """Re-queue matches lost with their worker, and re-send queued ones never picked up.
+
+    A match still running `TAVOLO_LOST_AFTER_SECONDS` after it started is
+    re-queued (or failed after `MAX_ATTEMPTS`); a qualification match is
+    failed, since its qualification restarts as a whole. Nothing is counted
+    twice: the finish is keyed by the match. Returns the re-sent match ids.
+    """
+    now = now or timezone.now()
+    deadline = now - timedelta(seconds=settings.TAVOLO_LOST_AFTER_SECONDS)
+    resent = []
+    lost = Match.objects.select_for_update(skip_locked=True).filter(
+        status=Match.Status.RUNNING, started_at__lt=deadline
+    )
+    for match in lost:
+        if match.kind == Match.Kind.QUALIFICATION or match.attempts >= MAX_ATTEMPTS:
+            match.status = Match.Status.FAILED
+            match.finished_at = now
+            match.failure_reason = f"lost with its worker ({match.attempts} attempts)"
+            match.save(update_fields=["status", "finished_at", "failure_reason"])
+            continue
+        match.status = Match.Status.QUEUED
+        match.claimed_by = ""
+        match.queued_at = now
+        match.save(update_fields=["status", "claimed_by", "queued_at"])
+        resent.append(match.pk)
+    stale = Match.objects.select_for_update(skip_locked=True).filter(
+        status=Match.Status.QUEUED, queued_at__lt=deadline
+    )
+    for match in stale:
+        match.queued_at = now
+        match.save(update_fields=["queued_at"])
+        resent.append(match.pk)
+    for match_id in resent:
+        match_enqueue(match_id=match_id)
+    if resent:
+        logger.warning("re-sent lost or stale matches %s", resent)
+    return resent
+
+
+def challenge_check(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -> None:
+    """Refuse a challenge that may not be played, with the reason."""
+    if bot.owner_id != user.pk:
+        raise ValidationError("you can only challenge with your own bot", code="not_owner")
+    ladder = bot.ladder
+    if not ladder.active:
+        raise ValidationError(f"the ladder {ladder.name} is closed", code="ladder_inactive")
+    if not opponents:
+        raise ValidationError("choose at least one opponent", code="no_opponents")
+    if len(opponents) > ladder.seats - 1:
+        raise ValidationError(
+            f"{ladder.name} seats {ladder.seats} bots: choose at most {ladder.seats - 1} opponents",
+            code="too_many_opponents",
+        )
+    if len({opponent.pk for opponent in opponents}) != len(opponents) or any(
+        opponent.pk == bot.pk for opponent in opponents
+    ):
+        raise ValidationError("each opponent must be another bot, once", code="repeated_bot")
+    for candidate in (bot, *opponents):
+        if candidate.ladder_id != ladder.pk:
+            raise ValidationError(f"{candidate.name} plays on another ladder", code="other_ladder")
+        if candidate.current_version_id is None:
+            raise ValidationError(
+                f"{candidate.name} has no accepted version yet", code="not_accepted"
+            )
+
+
+def challenge_create(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -> Match:
+    """An unranked match of `bot` against chosen opponents; house bots fill empty seats.
+
+    At most `TAVOLO_CHALLENGES_PER_HOUR` per user: the user's row is locked
+    while counting, so two requests at once cannot both take the last one.
+    """
+    challenge_check(user=user, bot=bot, opponents=opponents)
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        limit = settings.TAVOLO_CHALLENGES_PER_HOUR
+        if challenges_in_last_hour(user=user) >= limit:
+            raise ValidationError(
+                f"you may start {limit} challenges an hour; try again later", code="rate_limited"
+            )
+        seated = [bot, *opponents]
+        house = list(
+            Bot.objects.filter(
+                ladder=bot.ladder, kind=Bot.Kind.HOUSE, current_version__isnull=False
+            ).order_by("-name")
+        )
+        if len(seated) < bot.ladder.seats and not house:
+            raise ValidationError(
+                "this ladder has no house bots to fill the table", code="no_house"
+            )
+        while len(seated) < bot.ladder.seats:
+            seated.append(house[(len(seated) - 1 - len(opponents)) % len(house)])
+        return match_create(
+            ladder=bot.ladder,
+            kind=Match.Kind.CHALLENGE,
+            versions=[candidate.current_version for candidate in seated],
+            requested_by=user,
+        )

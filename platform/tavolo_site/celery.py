@@ -1,0 +1,23 @@
+"""The Celery app: workers run matches and qualifications, beat schedules ladders.
+
+Start a worker with ``celery -A tavolo_site worker -Q matches,default`` (only on a
+machine with the jail for ``matches``) and the scheduler with ``celery -A
+tavolo_site beat``. Settings come from Django's, under the ``CELERY_`` prefix.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+PLATFORM_DIR = str(Path(__file__).resolve().parent.parent)
+if PLATFORM_DIR not in sys.path:
+    sys.path.insert(0, PLATFORM_DIR)
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
+
+from celery import Celery  # noqa: E402
+
+app = Celery("tavolo")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

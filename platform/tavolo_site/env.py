@@ -1,0 +1,72 @@
+"""Typed readers of environment variables that fail loudly on a bad value.
+
+Settings read the environment only through these helpers, so a typo such as
+``DEBUG=ture`` stops the site at start-up with the variable's name instead of
+quietly meaning something else.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def env_str(name: str, default: str | None = None) -> str:
+    """The variable as text; required when there is no default."""
+    value = os.environ.get(name, default)
+    if value is None:
+        raise ImproperlyConfigured(f"set the environment variable {name}")
+    return value
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    """A yes/no variable: 1/true/yes/on or 0/false/no/off, any case."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use 1 or 0)")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    """A whole number, at least `minimum` when given."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={value} must be at least {minimum}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list; blanks are dropped."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One word out of `choices`."""
+    value = os.environ.get(name, default)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r}: choose one of {', '.join(choices)}")
+    return value
+
+
+def env_path(name: str, default: str) -> Path:
+    """A folder or file path, made absolute against the current directory."""
+    return Path(os.environ.get(name, default)).expanduser().resolve()

@@ -1,0 +1,223 @@
+"""Django settings for the Tavolo site, read from the environment (12-factor).
+
+Every integration is configured in one place below, from environment variables
+read through the typed helpers of `tavolo_site.env`. With nothing set, the site
+runs on one machine with no server besides itself: a SQLite file, a filesystem
+message queue and replays on disk, all under ``TAVOLO_DATA_DIR``.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from tavolo_site.env import env_bool, env_choice, env_int, env_list, env_path, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = env_path("TAVOLO_DATA_DIR", "./tavolo-data")
+
+# --- Core -------------------------------------------------------------------------------------
+DEBUG = env_bool("DEBUG")
+TESTING = "pytest" in sys.modules
+SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key" if DEBUG or TESTING else None)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "accounts",
+    "ladders",
+    "bots",
+    "matches",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tavolo_site.urls"
+WSGI_APPLICATION = "tavolo_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+LOGIN_URL = "/accounts/login/"
+
+# --- Database: DATABASE_URL, else a SQLite file in the data dir ---------------------------------
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'tavolo.sqlite3'}"), conn_max_age=60
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    # The web server, the worker and the scheduler share one file: take the write lock at the
+    # start of each transaction and wait for it, instead of failing on "database is locked".
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+# --- Redis: the message broker and the cache when REDIS_URL is set ------------------------------
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Files: replays and bot logs on disk, or in an S3-compatible bucket -------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = DATA_DIR / "static"
+MEDIA_URL = "media/"
+MEDIA_ROOT = DATA_DIR / "media"
+TAVOLO_STORAGE = env_choice("TAVOLO_STORAGE", "local", ("local", "s3"))
+if TAVOLO_STORAGE == "s3":
+    # django-storages reads AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and the rest itself.
+    AWS_STORAGE_BUCKET_NAME = env_str("AWS_STORAGE_BUCKET_NAME")
+    AWS_S3_ENDPOINT_URL = env_str("AWS_S3_ENDPOINT_URL", "") or None
+    AWS_S3_REGION_NAME = env_str("AWS_S3_REGION_NAME", "") or None
+    AWS_DEFAULT_ACL = None
+    AWS_QUERYSTRING_AUTH = True
+    try:
+        import storages  # noqa: F401
+    except ImportError:
+        raise ImproperlyConfigured("TAVOLO_STORAGE=s3 needs the s3 extra: tavolo[s3]") from None
+    DEFAULT_STORAGE = {"BACKEND": "storages.backends.s3.S3Storage"}
+else:
+    DEFAULT_STORAGE = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+STORAGES = {
+    "default": DEFAULT_STORAGE,
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# --- Django REST framework (the views live in the api app) --------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+# --- Celery: two queues; "matches" is consumed only by workers that have the jail ---------------
+MATCH_TIME_LIMIT = env_int("TAVOLO_MATCH_TIME_LIMIT", 900, minimum=60)
+"""Hard limit in seconds for one match task; the soft limit fails the match a little earlier."""
+
+CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {}
+    if REDIS_URL
+    else {
+        "data_folder_in": str(DATA_DIR / "queue"),
+        "data_folder_out": str(DATA_DIR / "queue"),
+        "control_folder": str(DATA_DIR / "queue-control"),
+    }
+)
+if not REDIS_URL:
+    for folder in CELERY_BROKER_TRANSPORT_OPTIONS.values():
+        Path(folder).mkdir(parents=True, exist_ok=True)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ROUTES = {
+    "matches.tasks.match_run": {"queue": "matches"},
+    "bots.tasks.bot_version_qualify": {"queue": "matches"},
+}
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "ladders-schedule": {
+        "task": "matches.tasks.ladders_schedule",
+        "schedule": timedelta(seconds=env_int("TAVOLO_SCHEDULE_SECONDS", 10, minimum=1)),
+    },
+    "matches-recover": {"task": "matches.tasks.matches_recover", "schedule": timedelta(minutes=1)},
+    "bot-versions-recover": {
+        "task": "bots.tasks.bot_versions_recover",
+        "schedule": timedelta(minutes=1),
+    },
+}
+
+# --- Tavolo ------------------------------------------------------------------------------------
+TAVOLO_ALLOW_UNJAILED = env_bool("TAVOLO_ALLOW_UNJAILED")
+"""Run uploaded bots without the jail. Only for development on a machine without bwrap."""
+
+TAVOLO_QUEUE_DEPTH = env_int("TAVOLO_QUEUE_DEPTH", 2, minimum=0)
+"""Ranked matches kept queued per ladder: enough to keep workers busy, not a pile."""
+
+TAVOLO_MATCHES_PER_MINUTE = env_int("TAVOLO_MATCHES_PER_MINUTE", 120, minimum=0)
+"""Ranked matches scheduled per minute over all ladders (each ladder has its own rate too)."""
+
+TAVOLO_LOST_AFTER_SECONDS = env_int("TAVOLO_LOST_AFTER_SECONDS", MATCH_TIME_LIMIT + 120, minimum=1)
+"""A match still running this long after it started was lost with its worker."""
+
+TAVOLO_LOG_LIMIT_BYTES = env_int("TAVOLO_LOG_LIMIT_BYTES", 64 * 1024, minimum=0)
+"""A bot's log (its stderr) is cut to this size before it is stored."""
+
+TAVOLO_CHALLENGES_PER_HOUR = env_int("TAVOLO_CHALLENGES_PER_HOUR", 10, minimum=0)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+
+TAVOLO_QUALIFICATION_MATCHES = env_int("TAVOLO_QUALIFICATION_MATCHES", 2, minimum=1)
+"""Matches a new version plays against the house bots before it may enter the ladder."""
+
+TAVOLO_QUALIFICATION_MAX_INFRACTIONS = env_int("TAVOLO_QUALIFICATION_MAX_INFRACTIONS", 2, minimum=0)
+"""Infractions (late, malformed or illegal replies) allowed over all qualification matches."""
+
+TAVOLO_QUALIFICATION_TIME_LIMIT = TAVOLO_QUALIFICATION_MATCHES * MATCH_TIME_LIMIT
+"""Hard limit in seconds for one qualification task."""
