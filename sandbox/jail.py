@@ -1,0 +1,138 @@
+"""Start the host inside bubblewrap, under the policy of `sandbox.policy`.
+
+`JailedProcess.spawn` starts one jail: bwrap as the unprivileged bot account,
+with an empty environment, fresh descriptors for the seccomp filter and the
+host script, and (where the host allows it) inside a new cgroup whose
+freezer pauses every process of the bot at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import time
+
+from sandbox import policy, wire
+from sandbox.botuser import jail_account
+from sandbox.cgroups import BotCgroup, cgroups_usable
+from sandbox.channel import LineChannel
+from sandbox.limits import KIB, JailLimits
+from sandbox.processes import HOST_FILE, BotProcess
+from sandbox.seccomp import filter_program, memory_fd
+
+PROBE_SECONDS = 20.0
+BWRAP_SIGNAL_BASE = 128
+"""bwrap exits with 128 + n when the jailed command died of signal n."""
+
+
+class JailUnavailableError(RuntimeError):
+    """A jail was asked for but this machine cannot build one."""
+
+
+class JailedProcess(BotProcess):
+    """The host running in a fresh bubblewrap jail."""
+
+    def __init__(self, limits: JailLimits) -> None:
+        self.limits = limits
+        account = jail_account()
+        self.cgroup = BotCgroup() if cgroups_usable() else None
+        seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
+        host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
+        try:
+            if self.cgroup:
+                # The bwrap processes and the pid-1 reaper count as well as the bot's own.
+                self.cgroup.limit(memory_bytes=limits.memory_bytes, processes=limits.processes + 2)
+            with self.cgroup.joined_by_this_thread() if self.cgroup else contextlib.nullcontext():
+                super().__init__(
+                    policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd),
+                    pass_fds=(seccomp_fd, host_fd),
+                    user=account.uid,
+                    group=account.gid,
+                    extra_groups=[] if account.uid is not None else None,
+                )
+        except BaseException:
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
+        finally:
+            os.close(seccomp_fd)
+            os.close(host_fd)
+
+    def pause(self) -> None:
+        if self.cgroup:
+            self.cgroup.freeze()
+        else:
+            super().pause()
+
+    def resume(self) -> None:
+        if self.cgroup:
+            self.cgroup.thaw()
+        else:
+            super().resume()
+
+    def kill(self) -> None:
+        """Kill bwrap (its pid namespace dies with it) and anything left in the cgroup."""
+        if self.cgroup:
+            self.cgroup.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            self.popen.wait()
+            self.cgroup.remove()
+            self.cgroup = None
+        else:
+            super().kill()
+
+    def exit_code(self) -> int | None:
+        code = super().exit_code()
+        if code is not None and code > BWRAP_SIGNAL_BASE:
+            return BWRAP_SIGNAL_BASE - code
+        return code
+
+    def limit_note(self) -> str:
+        if self.cgroup and self.cgroup.out_of_memory():
+            return " (memory limit reached)"
+        return ""
+
+
+@functools.cache
+def jail_problem() -> str | None:
+    """Why no jail can be built here, or None once a probe jail has loaded a bot."""
+    for path in (policy.BWRAP, policy.PYTHON):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing"
+    try:
+        probe = JailedProcess(JailLimits())
+    except (OSError, LookupError) as error:
+        return f"cannot start bwrap: {error}"
+    channel = LineChannel(
+        stdin=probe.stdin,
+        stdout=probe.stdout,
+        stderr=probe.stderr,
+        line_bytes=KIB,
+        log_bytes=4 * KIB,
+    )
+    try:
+        deadline = time.monotonic() + PROBE_SECONDS
+        load = wire.load_line(b"def act(observation):\n    return {}\n", "/bot/probe.py", {})
+        line = channel.read_line(deadline) if channel.send(load, deadline) else None
+        if isinstance(line, bytes) and wire.parse_ready(line) is None:
+            return None
+        channel.drain_log()
+        return f"a probe jail did not start: {channel.log.last_line() or line}"
+    finally:
+        probe.kill()
+        probe.close_pipes()
+
+
+def jail_available() -> bool:
+    """True if bubblewrap is installed and a jail can be built on this machine."""
+    return jail_problem() is None
+
+
+def require_jail() -> None:
+    """Raise `JailUnavailableError` with the reason if no jail can be built."""
+    problem = jail_problem()
+    if problem is not None:
+        raise JailUnavailableError(f"no bot jail on this machine: {problem}")

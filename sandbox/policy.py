@@ -1,0 +1,154 @@
+"""The jail's policy in one declarative place: what a bot sees and may call.
+
+`bwrap_argv` turns it into a bubblewrap command line and `sandbox.seccomp`
+into a BPF filter; docs/sandbox.md explains each line and what it stops.
+"""
+
+from __future__ import annotations
+
+import errno
+import socket
+from dataclasses import dataclass
+
+from sandbox.limits import JailLimits
+
+BWRAP = "/usr/bin/bwrap"
+PYTHON = "/usr/bin/python3.11"
+"""Debian's interpreter: readable by any user, unlike a pyenv Python under /root."""
+PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
+"""Isolated mode, no site-packages, no .pyc writes, UTF-8 whatever the locale."""
+HOST_PATH = "/host/host.py"
+BOT_DIRECTORY = "/bot"
+"""Where a jailed bot's `__file__` claims to live (the file itself is sent, not mounted)."""
+HOSTNAME = "tavolo"
+
+READ_ONLY_MOUNTS = (
+    PYTHON,
+    "/usr/lib/python3.11",
+    "/usr/lib/x86_64-linux-gnu",
+    "/usr/lib64",
+)
+"""Host paths bound read-only at the same place: the runtime, its stdlib and shared libraries.
+
+Neither `/usr/lib/python3/dist-packages` nor `/usr/local` is bound, so no
+site-packages or dist-packages exist inside.
+"""
+
+SYMLINKS = (("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/bin", "/bin"))
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
+"""The only device nodes: no /dev/pts, no tty."""
+
+NAMESPACE_FLAGS = ("--unshare-all", "--unshare-user", "--disable-userns")
+"""Every namespace (user, mount, pid, net, ipc, uts, cgroup), and no nested user namespaces."""
+PROCESS_FLAGS = ("--die-with-parent", "--new-session", "--cap-drop", "ALL")
+
+
+@dataclass(frozen=True, slots=True)
+class Denial:
+    """System calls answered with an error instead of being run."""
+
+    syscalls: tuple[str, ...]
+    error: int
+    why: str
+
+
+DENIED = (
+    Denial(
+        ("ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp"),
+        errno.EPERM,
+        "reading or steering another process",
+    ),
+    Denial(("add_key", "request_key", "keyctl"), errno.EPERM, "kernel keyrings, shared per user"),
+    Denial(
+        (
+            "io_uring_setup",
+            "io_uring_enter",
+            "io_uring_register",
+            "bpf",
+            "perf_event_open",
+            "userfaultfd",
+            "syslog",
+        ),
+        errno.EPERM,
+        "large kernel attack surface, kernel log",
+    ),
+    Denial(
+        (
+            "mount",
+            "umount2",
+            "pivot_root",
+            "chroot",
+            "setns",
+            "unshare",
+            "open_tree",
+            "move_mount",
+            "fsopen",
+            "fsconfig",
+            "fsmount",
+            "fspick",
+            "mount_setattr",
+        ),
+        errno.EPERM,
+        "new mounts and namespaces",
+    ),
+    Denial(
+        ("flock", "inotify_init", "inotify_init1", "fanotify_init", "mincore"),
+        errno.EPERM,
+        "covert channels through the read-only files every bot shares",
+    ),
+    Denial(
+        ("clone3",), errno.ENOSYS, "its flags are out of a filter's reach; libc falls back to clone"
+    ),
+)
+
+CLONE_NAMESPACE_FLAGS = (
+    0x00020000,  # CLONE_NEWNS
+    0x02000000,  # CLONE_NEWCGROUP
+    0x04000000,  # CLONE_NEWUTS
+    0x08000000,  # CLONE_NEWIPC
+    0x10000000,  # CLONE_NEWUSER
+    0x20000000,  # CLONE_NEWPID
+    0x40000000,  # CLONE_NEWNET
+)
+"""`clone` with any of these flags is denied (EPERM)."""
+
+FCNTL_LOCK_COMMANDS = (
+    5,
+    6,
+    7,  # F_GETLK, F_SETLK, F_SETLKW
+    36,
+    37,
+    38,  # F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW
+    1024,
+    1025,
+    1026,  # F_SETLEASE, F_GETLEASE, F_NOTIFY
+)
+"""`fcntl` commands denied (EPERM): record locks, leases and directory notices."""
+
+TIOCSTI = 0x5412
+"""The ioctl that pushes bytes into a terminal's input; denied (EPERM)."""
+
+ALLOWED_SOCKET_FAMILY = socket.AF_UNIX
+"""`socket` and `socketpair` of any other family are denied (EPERM)."""
+
+
+def bwrap_argv(limits: JailLimits, *, seccomp_fd: int, host_fd: int) -> list[str]:
+    """The bubblewrap command that runs the host under `limits`.
+
+    `seccomp_fd` holds the BPF filter and `host_fd` the host script; both are
+    read by bwrap once, so each spawn needs fresh descriptors.
+    """
+    argv = [BWRAP, *NAMESPACE_FLAGS, *PROCESS_FLAGS, "--hostname", HOSTNAME]
+    for path in READ_ONLY_MOUNTS:
+        argv += ["--ro-bind", path, path]
+    for target, link in SYMLINKS:
+        argv += ["--symlink", target, link]
+    argv += ["--size", str(64 * 1024), "--tmpfs", "/dev"]
+    for device in DEVICES:
+        argv += ["--dev-bind", device, device]
+    argv += ["--size", str(limits.shm_bytes), "--tmpfs", "/dev/shm"]
+    argv += ["--size", str(limits.tmp_bytes), "--tmpfs", "/tmp"]
+    argv += ["--perms", "0444", "--ro-bind-data", str(host_fd), HOST_PATH]
+    argv += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp"]
+    argv += ["--seccomp", str(seccomp_fd), "--", PYTHON, *PYTHON_FLAGS, HOST_PATH]
+    return argv

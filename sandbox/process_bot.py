@@ -1,0 +1,263 @@
+"""Bot files as `BotHandle`s: each in its own process, jailed unless asked otherwise.
+
+`open_file_bot` is the entry point the `tavolo` command line and the platform
+use (registered as the `tavolo.file_bots` entry point). The handle speaks
+docs/wire-protocol.md with `sandbox/host.py`; every failure a bot can cause
+comes back as a `Reply` or a crash reason, never as an exception.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import time
+from pathlib import Path
+
+from arena.bots.handle import BotHandle, Reply
+from arena.engine import JSON
+from sandbox import wire
+from sandbox.channel import LineChannel, Outcome
+from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
+from sandbox.jail import JailUnavailableError, jail_available, require_jail
+from sandbox.limits import JailLimits
+from sandbox.policy import BOT_DIRECTORY
+from sandbox.pool import thread_pool
+from sandbox.processes import BotProcess, LocalProcess
+
+__all__ = [
+    "BotFileError",
+    "JailLimits",
+    "JailUnavailableError",
+    "ProcessBot",
+    "jail_available",
+    "open_file_bot",
+]
+
+UNSOLICITED = "unsolicited output: the bot wrote a line the runner did not ask for"
+
+
+class BotFileError(ValueError):
+    """The bot file cannot be used: not a regular file, a symbolic link, or too large."""
+
+
+def read_bot_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The file's bytes, read without following a symbolic link."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if os.path.islink(path):
+            raise BotFileError(f"{path} is a symbolic link; give the file itself") from error
+        raise
+    with open(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BotFileError(f"{path} is not a regular file")
+        source = file.read(max_bytes + 1)
+    if len(source) > max_bytes:
+        raise BotFileError(f"{path} is larger than {max_bytes} bytes")
+    return source
+
+
+def open_file_bot(
+    path: str | os.PathLike[str],
+    *,
+    name: str | None = None,
+    jail: bool = True,
+    limits: JailLimits | None = None,
+) -> BotHandle:
+    """A handle on the bot in `path`, run jailed (the default) or in a plain process.
+
+    Raises `JailUnavailableError` if `jail` is asked for and cannot be built,
+    and `BotFileError` or `OSError` if the file cannot be read.
+    """
+    limits = limits or JailLimits()
+    if jail:
+        require_jail()
+    source = read_bot_file(path, limits.source_bytes)
+    filename = f"{BOT_DIRECTORY}/{Path(path).name}" if jail else str(Path(path).resolve())
+    return ProcessBot(name or Path(path).stem, source, filename, jail=jail, limits=limits)
+
+
+class ProcessBot:
+    """A bot file running in its own process and answering over the wire protocol."""
+
+    def __init__(
+        self, name: str, source: bytes, filename: str, *, jail: bool, limits: JailLimits
+    ) -> None:
+        self.name = name
+        self.limits = limits
+        self._source = source
+        self._filename = filename
+        self._jail = jail
+        self._process: BotProcess | None = None
+        self._channel: LineChannel | None = None
+        self._crash: str | None = None
+        self._paused = False
+        self._late = 0
+        """Observations that timed out and whose replies, when they come, are dropped."""
+        self._history_sent = 0
+        self._log = ""
+
+    def start(self) -> str | None:
+        """Start the process and load the bot; leaves it paused. Returns a crash reason or None."""
+        deadline = time.monotonic() + self.limits.startup_seconds
+        if self._jail:
+            pool = thread_pool()
+            process: BotProcess = pool.take(self.limits)
+        else:
+            process = LocalProcess()
+        self._process = process
+        self._channel = channel = LineChannel(
+            stdin=process.stdin,
+            stdout=process.stdout,
+            stderr=process.stderr,
+            line_bytes=self.limits.line_bytes,
+            log_bytes=self.limits.log_bytes,
+        )
+        rlimits = self.limits.rlimits()
+        if not self._jail:
+            del rlimits["RLIMIT_NPROC"]  # it would count every process of the user
+        try:
+            sent = channel.send(wire.load_line(self._source, self._filename, rlimits), deadline)
+        except BrokenPipeError:
+            sent = True  # the process is gone: reading says how
+        if self._jail:
+            pool.refill(self.limits)
+        line = channel.read_line(deadline) if sent else Outcome.TIMEOUT
+        if line is Outcome.TIMEOUT:
+            reason = f"the bot did not start within {self.limits.startup_seconds:g} s"
+        elif line is Outcome.CLOSED:
+            reason = self._exit_reason()
+        elif line is Outcome.TOO_LONG:
+            reason = "the bot's first line is too long"
+        else:
+            reason = wire.parse_ready(line)
+        if reason is not None:
+            return self._crashed(reason)
+        self.pause()
+        return None
+
+    def decide(self, observation: JSON, timeout: float) -> Reply:
+        started = time.monotonic()
+        if self._crash is not None:
+            return Reply(crash=self._crash)
+        if self._channel is None:
+            return Reply(crash="the bot was not started")
+        was_paused = self._paused
+        self.resume()
+        try:
+            reply = self._exchange(observation, started, started + timeout, timeout)
+        except BrokenPipeError:
+            reply = Reply(crash=self._crashed("the bot stopped reading its input"))
+        if was_paused:
+            self.pause()
+        return reply
+
+    def pause(self) -> None:
+        if self._process is not None and self._crash is None and not self._paused:
+            self._process.pause()
+            self._paused = True
+
+    def resume(self) -> None:
+        if self._process is not None and self._paused:
+            self._process.resume()
+            self._paused = False
+
+    def close(self) -> str:
+        """Kill the bot's every process and return its log (the last `log_bytes` of stderr)."""
+        self._end()
+        return self._log
+
+    def _exchange(
+        self, observation: JSON, started: float, deadline: float, timeout: float
+    ) -> Reply:
+        assert self._channel is not None
+        early = self._read_unasked()
+        if early is not None:
+            return early
+        history = observation["history"]
+        start = self._history_sent if len(history) >= self._history_sent else 0
+        self._history_sent = len(history)
+        if not self._channel.send(wire.observation_line(observation, start), deadline):
+            self._late += 1
+            return Reply(
+                infraction=f"late: the bot did not read its observation within {timeout:g} s",
+                seconds=time.monotonic() - started,
+            )
+        while True:
+            line = self._channel.read_line(deadline)
+            if line is Outcome.TIMEOUT:
+                self._late += 1
+                return Reply(
+                    infraction=f"late: no reply within {timeout:g} s",
+                    seconds=time.monotonic() - started,
+                )
+            if line is Outcome.CLOSED:
+                return Reply(crash=self._crashed(self._exit_reason()))
+            if self._late:
+                self._late -= 1  # the reply to an observation that already timed out
+                continue
+            if line is Outcome.TOO_LONG:
+                return Reply(
+                    infraction=f"malformed reply: longer than {self.limits.line_bytes} bytes",
+                    seconds=time.monotonic() - started,
+                )
+            return wire.parse_reply(line, time.monotonic() - started)
+
+    def _read_unasked(self) -> Reply | None:
+        """Check what came since the last reply: late replies are dropped, the rest punished."""
+        assert self._channel is not None
+        lines, partial = self._channel.read_pending()
+        unasked = False
+        for line in lines:
+            if line is Outcome.CLOSED:
+                return Reply(crash=self._crashed(self._exit_reason()))
+            if self._late:
+                self._late -= 1
+            else:
+                unasked = True
+        if partial and not self._late:
+            self._channel.discard_partial()
+            unasked = True
+        return Reply(infraction=UNSOLICITED) if unasked else None
+
+    def _exit_reason(self) -> str:
+        assert self._process is not None and self._channel is not None
+        code = self._process.exit_code()
+        note = self._process.limit_note()
+        self._channel.drain_log()
+        if code is None:
+            return "the bot closed its output"
+        if code == EXIT_LOAD_FAILED:
+            return f"the bot file failed to load: {self._channel.log.last_line()}"
+        if code == EXIT_OUT_OF_MEMORY:
+            return "the bot ran out of memory (MemoryError)"
+        if code < 0:
+            return f"the bot process was killed by {_signal_name(-code)}{note}"
+        return f"the bot process exited with code {code}{note}"
+
+    def _crashed(self, reason: str) -> str:
+        """Record the crash and end the process now (its log is kept for `close`)."""
+        self._crash = reason
+        self._end()
+        return reason
+
+    def _end(self) -> None:
+        if self._process is None or self._channel is None:
+            return
+        self._channel.drain_log()
+        self._process.kill()
+        self._channel.drain_log()
+        self._process.close_pipes()
+        self._log = self._channel.log.text()
+        self._process = None
+        if self._crash is None:
+            self._crash = "the bot was closed"
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"

@@ -1,0 +1,97 @@
+"""A started bot process, and how to start one without a jail.
+
+`BotProcess` owns the child and the runner's ends of its pipes; it pauses,
+resumes and kills the child's whole tree with signals. `sandbox.jail`
+subclasses it for jails, where a freezer cgroup and the pid namespace do
+those jobs better. Unjailed, a process that double-forks out of the tree
+escapes `kill`: running unjailed is for trusted bots only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sandbox import tree
+from sandbox.policy import PYTHON_FLAGS
+
+HOST_FILE = Path(__file__).with_name("host.py")
+EXIT_WAIT_SECONDS = 1.0
+"""How long to wait for a process whose output closed to report its exit status."""
+
+
+class BotProcess:
+    """A running bot process and the runner's ends of its stdin, stdout and stderr."""
+
+    def __init__(self, argv: Sequence[str], **popen_options: Any) -> None:
+        child_in, self.stdin = os.pipe2(os.O_CLOEXEC)
+        self.stdout, child_out = os.pipe2(os.O_CLOEXEC)
+        self.stderr, child_err = os.pipe2(os.O_CLOEXEC)
+        try:
+            self.popen = subprocess.Popen(
+                argv, stdin=child_in, stdout=child_out, stderr=child_err, env={}, **popen_options
+            )
+        except BaseException:
+            for fd in (self.stdin, self.stdout, self.stderr):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (child_in, child_out, child_err):
+                os.close(fd)
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def pause(self) -> None:
+        tree.stop_tree(self.pid)
+
+    def resume(self) -> None:
+        tree.continue_tree(self.pid)
+
+    def kill(self) -> None:
+        """End the process and everything it started; idempotent."""
+        if self.popen.returncode is None:
+            tree.kill_tree(self.pid)
+        self.popen.wait()
+
+    def close_pipes(self) -> None:
+        """Close the runner's ends of the pipes (after `kill`)."""
+        for fd in (self.stdin, self.stdout, self.stderr):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def limit_note(self) -> str:
+        """Words on a hard limit the process broke, if the process can tell."""
+        return ""
+
+    def exit_code(self) -> int | None:
+        """The exit status, waiting briefly; negative for a signal, None if still running."""
+        try:
+            return self.popen.wait(EXIT_WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            return None
+
+
+class LocalProcess(BotProcess):
+    """The host under the runner's own Python, unjailed, in a session of its own."""
+
+    def __init__(self) -> None:
+        python = sys.executable or "python3"
+        super().__init__([python, *PYTHON_FLAGS, str(HOST_FILE)], start_new_session=True)
+
+    def kill(self) -> None:
+        """Kill the tree, and whatever else is left in the session's process group."""
+        if self.popen.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+        super().kill()

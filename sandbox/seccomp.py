@@ -1,0 +1,43 @@
+"""The jail's seccomp filter, compiled once from `sandbox.policy` into BPF."""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+
+from sandbox import policy
+
+
+@functools.cache
+def filter_program() -> bytes:
+    """The BPF program bwrap loads with `--seccomp`: allow all but the policy's denials."""
+    import pyseccomp as sc
+
+    rules = sc.SyscallFilter(defaction=sc.ALLOW)
+    for denial in policy.DENIED:
+        for name in denial.syscalls:
+            rules.add_rule(sc.ERRNO(denial.error), name)
+    eperm = sc.ERRNO(errno.EPERM)
+    for flag in policy.CLONE_NAMESPACE_FLAGS:
+        rules.add_rule(eperm, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
+    for name in ("socket", "socketpair"):
+        rules.add_rule(eperm, name, sc.Arg(0, sc.NE, policy.ALLOWED_SOCKET_FAMILY))
+    # The kernel reads these arguments as 32-bit ints: compare only the low half,
+    # so that high bits set by a bot cannot slip past an exact comparison.
+    for command in policy.FCNTL_LOCK_COMMANDS:
+        rules.add_rule(eperm, "fcntl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, command))
+    rules.add_rule(eperm, "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, policy.TIOCSTI))
+    memory_file = os.memfd_create("tavolo-seccomp", os.MFD_CLOEXEC)
+    with open(memory_file, "rb") as program:
+        rules.export_bpf(program)
+        program.seek(0)
+        return program.read()
+
+
+def memory_fd(name: str, data: bytes) -> int:
+    """A fresh inheritable descriptor reading `data` from its start (for bwrap's `--seccomp`)."""
+    fd = os.memfd_create(name, 0)
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd

@@ -1,0 +1,89 @@
+"""The runner's side of the wire format: the lines it writes and how it reads replies.
+
+The format is specified in docs/wire-protocol.md; `sandbox/host.py` is the
+other side. Parsing never raises: anything a bot can send becomes a `Reply`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from arena.api import API_VERSION
+from arena.bots.handle import Reply
+from arena.engine import JSON
+
+REASON_CHARS = 200
+"""Text quoted from a bot inside an infraction reason is cut to this length."""
+
+
+def encode(message: JSON) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def load_line(source: bytes, filename: str, rlimits: dict[str, int]) -> bytes:
+    """The host's first line: the bot file and the limits to set before running it."""
+    return encode(
+        {
+            "type": "load",
+            "source_base64": base64.b64encode(source).decode("ascii"),
+            "filename": filename,
+            "rlimits": rlimits,
+        }
+    )
+
+
+def observation_line(observation: JSON, history_start: int) -> bytes:
+    """An observation whose history carries only the events from `history_start` on."""
+    message = dict(observation)
+    message["history"] = observation["history"][history_start:]
+    message["history_start"] = history_start
+    return encode(message)
+
+
+def _quote(value: Any) -> str:
+    """A short, safe rendering of a value a bot sent (never its repr: it may nest deeply)."""
+    if isinstance(value, bool | int | float) or value is None:
+        return json.dumps(value)[:REASON_CHARS]
+    if not isinstance(value, str):
+        return f"a JSON {type(value).__name__}"
+    return value if len(value) <= REASON_CHARS else value[:REASON_CHARS] + "..."
+
+
+def _decode(line: bytes) -> Any:
+    """The JSON value of a line, or a `Reply` with the reason it is not one."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        return Reply(infraction="malformed reply: JSON nested too deeply")
+    except ValueError as error:  # bad JSON or UTF-8, or an int past the digit limit
+        return Reply(infraction=f"malformed reply: {_quote(str(error))}")
+
+
+def parse_ready(line: bytes) -> str | None:
+    """None if `line` is the host's ready message, else the reason the bot cannot start."""
+    message = _decode(line)
+    if not isinstance(message, dict) or message.get("type") != "ready":
+        return f"expected a ready message, got {_quote(line.decode('utf-8', 'replace'))}"
+    if message.get("api_version") != API_VERSION:
+        return f"bot speaks API version {_quote(message.get('api_version'))}, not {API_VERSION}"
+    return None
+
+
+def parse_reply(line: bytes, seconds: float) -> Reply:
+    """The reply a line carries: an action (not yet checked for legality) or an infraction."""
+    message = _decode(line)
+    if isinstance(message, Reply):
+        return message
+    if not isinstance(message, dict):
+        return Reply(infraction="malformed reply: not a JSON object")
+    kind = message.get("type")
+    if kind == "action":
+        action = message.get("action")
+        if not isinstance(action, dict):
+            return Reply(infraction=f"malformed action: {_quote(action)}, not an object")
+        return Reply(action=action, seconds=seconds)
+    if kind == "error":
+        return Reply(infraction=f"act raised {_quote(message.get('error'))}")
+    return Reply(infraction=f"malformed reply: unknown message type {_quote(kind)}")
