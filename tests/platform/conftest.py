@@ -1,0 +1,79 @@
+"""Shared fixtures of the platform tests: named users, ladders, storage, Celery modes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from pytest_django.fixtures import Settings
+
+from accounts.services import user_create
+from ladders.models import Ladder
+from ladders.services import ladders_seed
+from tavolo_site.celery import app as celery_app
+
+BOT_FILES = Path(__file__).parent / "bot_files"
+"""Bot files written for the tests (good, crashing, illegal...)."""
+
+
+@pytest.fixture
+def bot_source() -> Callable[[str], bytes]:
+    """Read a test bot file by name, e.g. ``bot_source("first_legal.py")``."""
+    return lambda name: (BOT_FILES / name).read_bytes()
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings: Settings, tmp_path: Path) -> Path:
+    """Replays and logs of each test go to its own folder."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Settings) -> None:
+    """Hash test passwords cheaply: the named users are made for almost every test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def alice(db: None) -> AbstractUser:
+    return user_create(username="alice", password="alice-password-1")
+
+
+@pytest.fixture
+def bob(db: None) -> AbstractUser:
+    return user_create(username="bob", password="bob-password-1")
+
+
+@pytest.fixture
+def ladders(db: None) -> dict[str, Ladder]:
+    """The default ladders with their house bots."""
+    return {ladder.slug: ladder for ladder in ladders_seed()}
+
+
+@pytest.fixture
+def mia_ladder(ladders: dict[str, Ladder]) -> Ladder:
+    return ladders["mia-classic-4"]
+
+
+@pytest.fixture
+def muggins_ladder(ladders: dict[str, Ladder]) -> Ladder:
+    return ladders["muggins-2"]
+
+
+@pytest.fixture
+def celery_eager() -> Iterator[None]:
+    """Run tasks in the calling process, where a real worker is not the point."""
+    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture
+def unjailed(settings: Settings) -> None:
+    """Allow uploaded test bots to run without the jail, as in development."""
+    settings.TAVOLO_ALLOW_UNJAILED = True
