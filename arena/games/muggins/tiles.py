@@ -1,15 +1,22 @@
-"""The 28 tiles of a double-six set, the play actions, and pip rounding.
+"""The 28 tiles of a double-six set, hands of tiles, the play actions, and pip rounding.
 
 A tile is an int from 0 to 27, an index into `TILES`, where each tile is a
 ``(high, low)`` tuple. The set runs from the heaviest tile to the lightest
-(6-6, 6-5, ..., 6-0, 5-5, ..., 0-0), so a hand kept sorted by index shows its
-heaviest tiles first. Everything here is built once at import: the engine and
-the bots only look things up.
+(6-6, 6-5, ..., 6-0, 5-5, ..., 0-0). A hand is a bitmask with bit `tile` set
+for each tile held, so playing and drawing are single bit operations; its
+tiles, in order, are read 7 bits at a time from tables (`by_chunk`,
+`hand_items`), heaviest first. Everything here is built once at import: the
+engine and the bots only look things up.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from arena.engine import JSON
+
+Item = TypeVar("Item")
 
 TILES: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(6, -1, -1) for low in range(high, -1, -1)
@@ -56,6 +63,53 @@ a legal action back into its move without reading its fields.
 """
 
 
+CHUNK_BITS = 7
+"""A hand is read this many tiles at a time: 4 chunks of 128 patterns each."""
+CHUNK_MASK = (1 << CHUNK_BITS) - 1
+
+ChunkTables = tuple[tuple[tuple[Item, ...], ...], ...]
+
+
+def by_chunk(per_tile: Sequence[tuple[Item, ...]]) -> ChunkTables[Item]:
+    """Tables giving, for each chunk of a hand and each bit pattern in it, the
+    concatenated `per_tile` entries of the tiles held, lowest tile first."""
+    return tuple(
+        tuple(
+            tuple(
+                item
+                for tile in range(first, min(first + CHUNK_BITS, TILE_COUNT))
+                if pattern >> (tile - first) & 1
+                for item in per_tile[tile]
+            )
+            for pattern in range(1 << CHUNK_BITS)
+        )
+        for first in range(0, TILE_COUNT, CHUNK_BITS)
+    )
+
+
+def hand_items(tables: ChunkTables[Item], hand: int) -> list[Item]:
+    """The entries of every tile in `hand`, in tile order, from `by_chunk` tables."""
+    first, second, third, fourth = tables
+    return [
+        *first[hand & CHUNK_MASK],
+        *second[hand >> 7 & CHUNK_MASK],
+        *third[hand >> 14 & CHUNK_MASK],
+        *fourth[hand >> 21],
+    ]
+
+
+HAND_TILES: ChunkTables[int] = by_chunk([(tile,) for tile in range(TILE_COUNT)])
+HAND_VIEWS: ChunkTables[list[int]] = by_chunk([(view,) for view in TILE_VIEWS])
+
+
+def hand_of(tiles: Sequence[int]) -> int:
+    """The hand (bitmask) holding these tiles."""
+    hand = 0
+    for tile in tiles:
+        hand |= 1 << tile
+    return hand
+
+
 def tile_of(halves: list[int] | tuple[int, int]) -> int:
     """The tile with these two halves, in either order; KeyError if there is none."""
     return TILE_INDEX[halves[0], halves[1]]
@@ -66,6 +120,12 @@ def round_pips(pips: int) -> int:
     return (pips + 2) // 5 * 5
 
 
-def hand_pips(hand: list[int]) -> int:
-    """The pips left in a hand of tiles."""
-    return sum(PIPS[tile] for tile in hand)
+HAND_PIPS: ChunkTables[int] = tuple(
+    tuple((sum(pips),) for pips in chunk) for chunk in by_chunk([(pips,) for pips in PIPS])
+)
+"""`by_chunk` tables holding the pips of each chunk's tiles as one sum."""
+
+
+def hand_pips(hand: int) -> int:
+    """The pips left in a hand."""
+    return sum(hand_items(HAND_PIPS, hand))

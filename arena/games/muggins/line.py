@@ -1,0 +1,152 @@
+"""The line of tiles on the table: two open ends and what each end counts.
+
+There is one line and no branches; doubles lie crosswise. An end shows the
+pips of its exposed half and *counts* those pips, or both halves of a double
+sitting at that end. While the line is a single tile, its left end shows the
+high half and its right end the low half, each counting its own half, so the
+opening tile counts its pips once (5-5 counts 10, not 20). A move's count is
+the sum of the two ends' counts after it; it scores when it is a multiple of 5.
+
+Ends are also passed around as plain ``(left_pips, left_counts, right_pips,
+right_counts)`` tuples (`Ends`), which is how the bots look ahead.
+"""
+
+from __future__ import annotations
+
+from arena.engine import JSON
+from arena.games.muggins.tiles import (
+    END_NAMES,
+    IS_DOUBLE,
+    LEFT,
+    PLAY_ACTIONS,
+    TILE_COUNT,
+    TILES,
+    ChunkTables,
+    by_chunk,
+    hand_items,
+)
+
+Ends = tuple[int, int, int, int]
+"""``(left_pips, left_counts, right_pips, right_counts)``."""
+
+
+def _end_after(tile: int, pips: int) -> tuple[int, int] | None:
+    high, low = TILES[tile]
+    if pips not in (high, low):
+        return None
+    other = low if pips == high else high
+    return other, 2 * other if IS_DOUBLE[tile] else other
+
+
+END_AFTER: tuple[tuple[tuple[int, int] | None, ...], ...] = tuple(
+    tuple(_end_after(tile, pips) for pips in range(7)) for tile in range(TILE_COUNT)
+)
+"""``END_AFTER[tile][pips]``: the (pips, counts) of an end showing `pips` once
+`tile` is laid on it, or None when the tile does not fit there."""
+
+LAID_LEFT: tuple[tuple[list[int] | None, ...], ...] = tuple(
+    tuple(None if after is None else [after[0], pips] for pips, after in enumerate(row))
+    for row in END_AFTER
+)
+"""``LAID_LEFT[tile][pips]``: the tile as ``[a, b]`` laid on a left end showing `pips`."""
+
+LAID_RIGHT: tuple[tuple[list[int] | None, ...], ...] = tuple(
+    tuple(None if after is None else [pips, after[0]] for pips, after in enumerate(row))
+    for row in END_AFTER
+)
+"""``LAID_RIGHT[tile][pips]``: the tile as ``[a, b]`` laid on a right end showing `pips`."""
+
+EMPTY = 49
+"""The key of an empty line; an open line's key is ``7 * left_pips + right_pips``."""
+
+
+def _plays(tile: int, key: int) -> tuple[JSON, ...]:
+    if key == EMPTY:
+        return (PLAY_ACTIONS[2 * tile + LEFT],)
+    left, right = divmod(key, 7)
+    return tuple(
+        PLAY_ACTIONS[2 * tile + end]
+        for end, pips in enumerate((left, right))
+        if END_AFTER[tile][pips] is not None
+    )
+
+
+PLAYS_AT: tuple[tuple[tuple[JSON, ...], ...], ...] = tuple(
+    tuple(_plays(tile, key) for key in range(EMPTY + 1)) for tile in range(TILE_COUNT)
+)
+"""``PLAYS_AT[tile][key]``: the plays of `tile` on the line with this key, left
+end first; on an empty line, its one opening play, on the ``"left"`` end."""
+
+PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
+    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY + 1)
+)
+"""Per line key, the `by_chunk` tables of a hand's plays, in the fixed order."""
+
+
+def credit(count: int) -> int:
+    """The points a count scores: itself when a multiple of 5, otherwise nothing."""
+    return 0 if count % 5 else count
+
+
+def opening_ends(tile: int) -> Ends:
+    """The ends of a line holding only `tile`: high half left, low half right."""
+    high, low = TILES[tile]
+    return high, high, low, low
+
+
+def ends_after(ends: Ends, tile: int, end: int) -> Ends:
+    """The ends once `tile` is laid on `end` (it must fit there)."""
+    left_pips, left_counts, right_pips, right_counts = ends
+    if end == LEFT:
+        left_pips, left_counts = END_AFTER[tile][left_pips]
+    else:
+        right_pips, right_counts = END_AFTER[tile][right_pips]
+    return left_pips, left_counts, right_pips, right_counts
+
+
+class Line:
+    """The tiles on the table, left to right, and its two open ends."""
+
+    __slots__ = ("key", "left_counts", "left_pips", "right_counts", "right_pips", "tiles")
+
+    def __init__(self) -> None:
+        self.tiles: list[list[int]] = []
+        """The tiles as ``[a, b]`` lists oriented as laid (shared: never mutate)."""
+        self.left_pips = self.left_counts = self.right_pips = self.right_counts = 0
+        self.key = EMPTY
+        """What decides which tiles fit: `EMPTY`, or ``7 * left_pips + right_pips``."""
+
+    def lay(self, tile: int, end: int) -> int:
+        """Lay `tile` on `end` (it must fit there; any tile opens); return the count."""
+        if self.key == EMPTY:
+            self.tiles.append(PLAY_ACTIONS[2 * tile]["tile"])
+            self.left_pips, self.left_counts, self.right_pips, self.right_counts = opening_ends(
+                tile
+            )
+        elif end == LEFT:
+            pips = self.left_pips
+            self.tiles.insert(0, LAID_LEFT[tile][pips])
+            self.left_pips, self.left_counts = END_AFTER[tile][pips]
+        else:
+            pips = self.right_pips
+            self.tiles.append(LAID_RIGHT[tile][pips])
+            self.right_pips, self.right_counts = END_AFTER[tile][pips]
+        self.key = 7 * self.left_pips + self.right_pips
+        return self.left_counts + self.right_counts
+
+    def plays(self, hand: int) -> list[JSON]:
+        """The play actions of a hand (bitmask) on this line, in the fixed order."""
+        return hand_items(PLAYS_BY_KEY[self.key], hand)
+
+    def ends(self) -> Ends:
+        """The ends as an `Ends` tuple."""
+        return self.left_pips, self.left_counts, self.right_pips, self.right_counts
+
+    def ends_view(self) -> JSON | None:
+        """The ends as the observation shows them, or None on an empty line."""
+        if self.key == EMPTY:
+            return None
+        return {
+            END_NAMES[0]: {"pips": self.left_pips, "counts": self.left_counts},
+            END_NAMES[1]: {"pips": self.right_pips, "counts": self.right_counts},
+        }

@@ -1,0 +1,366 @@
+"""One Muggins match in progress (RULES.md Part 2), driven through `arena.engine.State`.
+
+Tiles are ints and hands bitmasks (see `tiles`). The legal actions are the
+shared dicts of `tiles.PLAY_ACTIONS`, listed in the engine's fixed order: hand
+order (heaviest tile first), the left end before the right. The first of them
+is the default move played for an infraction and for a crashed seat. Events
+that never vary (a seat's draw, pass or chosen action) are shared dicts built
+once; like everything a caller receives, they must not be mutated.
+
+Events (``state.events``, the whole truth; every dict JSON-ready):
+
+- input events, as in `arena.engine`: ``action`` (with the legal action dict
+  it matched), ``infraction`` and ``crash``;
+- ``{"type": "hand", "number": n, "opener": s, "hands": [[[h, l], ...] per
+  seat], "boneyard": [[h, l], ...]}``: a hand is dealt; the boneyard is listed
+  in the order it will be drawn;
+- ``{"type": "draw", "seat": s, "tile": [h, l]}``: the engine draws a tile for
+  a seat that has no play;
+- ``{"type": "play", "seat": s, "tile": [h, l], "end": "left" | "right",
+  "ends": [left_pips, right_pips], "count": c, "credit": k, "score": total}``:
+  a tile is laid; `ends` and `count` are the line after it, `credit` the
+  points it scored and `score` the seat's new total;
+- ``{"type": "pass", "seat": s}``: no play and an empty boneyard;
+- ``{"type": "hand_end", "number": n, "reason": "domino" | "blocked",
+  "hands": [[[h, l], ...] per seat], "penalties": [...], "scores": [...]}``:
+  every hand is shown and each seat loses its own rounded pips;
+- ``{"type": "end", "reason": "target" | "hand_cap" | "crashed", "places":
+  [...], "scores": [...]}``: the match is over.
+
+The public history (``state.history``, the observation's ``history`` by
+reference) is the same list without what is hidden: no ``action`` events (the
+``play`` event tells each play once), ``hand`` as ``{"type": "hand",
+"number": n, "opener": s}`` and ``draw`` as ``{"type": "draw", "seat": s}``.
+Hands are shown only by ``hand_end``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from arena.api import API_VERSION
+from arena.engine import JSON, IllegalActionError
+from arena.games.muggins.line import PLAYS_AT, PLAYS_BY_KEY, Line
+from arena.games.muggins.tiles import (
+    END_NAMES,
+    HAND_VIEWS,
+    MOVE_OF_ACTION,
+    PLAY_ACTIONS,
+    TILE_COUNT,
+    TILE_VIEWS,
+    hand_items,
+    hand_of,
+    hand_pips,
+    round_pips,
+    tile_of,
+)
+
+if TYPE_CHECKING:
+    from arena.games.muggins.game import MugginsGame
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+ACTION_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
+    tuple({"type": "action", "seat": seat, "action": action} for action in PLAY_ACTIONS)
+    for seat in range(MAX_PLAYERS)
+)
+"""``ACTION_EVENTS[seat][move]``: the input event of a legal action."""
+
+DRAW_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
+    tuple({"type": "draw", "seat": seat, "tile": view} for view in TILE_VIEWS)
+    for seat in range(MAX_PLAYERS)
+)
+"""``DRAW_EVENTS[seat][tile]``: a draw as the full log records it."""
+
+PUBLIC_DRAW_EVENTS: tuple[JSON, ...] = tuple(
+    {"type": "draw", "seat": seat} for seat in range(MAX_PLAYERS)
+)
+PASS_EVENTS: tuple[JSON, ...] = tuple({"type": "pass", "seat": seat} for seat in range(MAX_PLAYERS))
+
+WINNER, PLAYING, CRASHED = 0, 1, 2
+"""Groups for placing seats: the winner, then the others, crashed seats last."""
+
+
+class MugginsState:
+    """A Muggins match: hands, boneyard, line, scores, and whose turn it is."""
+
+    __slots__ = (
+        "_boneyard",
+        "_crashed",
+        "_drawn",
+        "_hands",
+        "_last_player",
+        "_legal",
+        "_line",
+        "_players",
+        "_result",
+        "_rng",
+        "_seat",
+        "_seats",
+        "_target",
+        "events",
+        "game",
+        "hand_number",
+        "history",
+        "scores",
+    )
+
+    def __init__(self, game: MugginsGame, seed: int) -> None:
+        self._setup(game, seed)
+        self._deal(opener=None)
+
+    @classmethod
+    def from_deal(
+        cls,
+        game: MugginsGame,
+        hands: list[list[Any]],
+        boneyard: list[Any],
+        opener: int,
+        seed: int = 0,
+    ) -> MugginsState:
+        """A match whose first hand is this deal, for tests and worked examples.
+
+        `hands` holds each seat's tiles and `boneyard` the rest in the order they
+        will be drawn, each tile as ``[a, b]`` in either order; together they must
+        be the 28 tiles once each, every hand at least one tile. Later hands are
+        dealt from `seed`. Such a match is not a replay of any seed.
+        """
+        dealt = [[tile_of(tile) for tile in hand] for hand in hands]
+        draw_order = [tile_of(tile) for tile in boneyard]
+        every = sorted(tile for hand in (*dealt, draw_order) for tile in hand)
+        if len(dealt) != game.players or not all(dealt) or every != list(range(TILE_COUNT)):
+            raise ValueError("a deal needs one non-empty hand per seat and all 28 tiles once")
+        if not 0 <= opener < game.players:
+            raise ValueError(f"no seat {opener} to open")
+        state = cls.__new__(cls)
+        state._setup(game, seed)
+        state._start_hand([hand_of(hand) for hand in dealt], draw_order, opener)
+        return state
+
+    def _setup(self, game: MugginsGame, seed: int) -> None:
+        self.game = game
+        self._seats = game.players
+        self._target = game.target
+        self._rng = random.Random(seed)
+        self.events: list[JSON] = []
+        self.history: list[JSON] = []
+        self.scores = [0] * game.players
+        self._players = [{"seat": seat, "score": 0, "hand_size": 0} for seat in range(game.players)]
+        self._crashed: set[int] = set()
+        self._result: JSON | None = None
+        self._last_player = 0
+        self.hand_number = 0
+
+    # -- the State protocol -------------------------------------------------
+
+    def current_seat(self) -> int | None:
+        return self._seat
+
+    def legal_actions(self) -> list[JSON]:
+        return self._legal
+
+    def observation(self, seat: int) -> JSON:
+        current = seat == self._seat
+        return {
+            "api_version": API_VERSION,
+            "game": "muggins",
+            "rules": self.game.rules,
+            "seat": seat,
+            "players": self._players,
+            "scores": self.scores,
+            "target": self._target,
+            "hand": hand_items(HAND_VIEWS, self._hands[seat]),
+            "line": self._line.tiles,
+            "ends": self._line.ends_view(),
+            "boneyard": len(self._boneyard),
+            "hand_number": self.hand_number,
+            "drawn": self._drawn if current else [],
+            "legal_actions": self._legal if current else [],
+            "history": self.history,
+        }
+
+    def apply(self, action: JSON) -> None:
+        seat = self._seat
+        if seat is None:
+            raise IllegalActionError("the match is over")
+        legal = self._legal
+        try:
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(f"{action!r} is not a legal action for seat {seat}") from None
+        move = MOVE_OF_ACTION[id(action)]
+        self.events.append(ACTION_EVENTS[seat][move])
+        self._play(seat, move)
+        if self._seat in self._crashed:
+            self._settle()
+
+    def infraction(self, seat: int, reason: str) -> None:
+        """Replace the seat's reply by the first legal move (RULES.md 2.8)."""
+        if seat != self._seat:
+            raise ValueError(f"seat {seat} is not the seat to play")
+        self._record({"type": "infraction", "seat": seat, "reason": reason})
+        self._play(seat, MOVE_OF_ACTION[id(self._legal[0])])
+        self._settle()
+
+    def crash(self, seat: int, reason: str) -> None:
+        """Forfeit the seat: the engine plays its first legal move from now on."""
+        if self._seat is None or not 0 <= seat < self._seats or seat in self._crashed:
+            raise ValueError(f"seat {seat} cannot crash now")
+        self._record({"type": "crash", "seat": seat, "reason": reason})
+        self._crashed.add(seat)
+        if len(self._crashed) == self._seats:
+            self._finish("crashed", winner=None)
+        else:
+            self._settle()
+
+    def is_over(self) -> bool:
+        return self._seat is None
+
+    def result(self) -> JSON:
+        if self._result is None:
+            raise ValueError("the match is not over")
+        return self._result
+
+    # -- the rules ----------------------------------------------------------
+
+    def _record(self, event: JSON) -> None:
+        """Log an event that is public as it stands."""
+        self.events.append(event)
+        self.history.append(event)
+
+    def _deal(self, opener: int | None) -> None:
+        """Shuffle and deal a new hand; then draw an opener when there is none."""
+        draw = self._rng.random
+        # Sorting by a random key per tile is a uniform shuffle, twice as fast as rng.shuffle.
+        tiles = sorted(range(TILE_COUNT), key=lambda _: draw())
+        size = self.game.hand_size
+        hands = [hand_of(tiles[seat * size : (seat + 1) * size]) for seat in range(self._seats)]
+        if opener is None:
+            opener = self._rng.randrange(self._seats)
+        self._start_hand(hands, tiles[self._seats * size :], opener)
+
+    def _start_hand(self, hands: list[int], draw_order: list[int], opener: int) -> None:
+        self.hand_number += 1
+        self._hands = hands
+        self._boneyard = draw_order[::-1]
+        self._line = Line()
+        for player, hand in zip(self._players, hands, strict=True):
+            player["hand_size"] = hand.bit_count()
+        self.events.append(
+            {
+                "type": "hand",
+                "number": self.hand_number,
+                "opener": opener,
+                "hands": [hand_items(HAND_VIEWS, hand) for hand in hands],
+                "boneyard": [TILE_VIEWS[tile] for tile in draw_order],
+            }
+        )
+        self.history.append({"type": "hand", "number": self.hand_number, "opener": opener})
+        self._seat = opener
+        self._legal = self._line.plays(hands[opener])
+        self._drawn: list[list[int]] = []
+
+    def _turn(self, seat: int) -> None:
+        """Give the turn to `seat`, drawing and passing for whoever has no play."""
+        hands = self._hands
+        key = self._line.key
+        boneyard = self._boneyard
+        for _ in range(self._seats):
+            legal = hand_items(PLAYS_BY_KEY[key], hands[seat])
+            drawn: list[list[int]] = []
+            while not legal and boneyard:
+                tile = boneyard.pop()
+                hands[seat] |= 1 << tile
+                self._players[seat]["hand_size"] += 1
+                drawn.append(TILE_VIEWS[tile])
+                self.events.append(DRAW_EVENTS[seat][tile])
+                self.history.append(PUBLIC_DRAW_EVENTS[seat])
+                legal = list(PLAYS_AT[tile][key])
+            if legal:
+                self._seat = seat
+                self._legal = legal
+                self._drawn = drawn
+                return
+            self._record(PASS_EVENTS[seat])
+            seat = seat + 1 if seat + 1 < self._seats else 0
+        self._end_hand("blocked")
+
+    def _play(self, seat: int, move: int) -> None:
+        tile = move >> 1
+        hand = self._hands[seat] = self._hands[seat] ^ 1 << tile
+        line = self._line
+        count = line.lay(tile, move & 1)
+        points = 0 if count % 5 else count
+        scores = self.scores
+        score = scores[seat] = scores[seat] + points
+        player = self._players[seat]
+        player["score"] = score
+        player["hand_size"] -= 1
+        event = {
+            "type": "play",
+            "seat": seat,
+            "tile": TILE_VIEWS[tile],
+            "end": END_NAMES[move & 1],
+            "ends": [line.left_pips, line.right_pips],
+            "count": count,
+            "credit": points,
+            "score": score,
+        }
+        self.events.append(event)
+        self.history.append(event)
+        self._last_player = seat
+        if score >= self._target:
+            self._finish("target", winner=seat)
+        elif not hand:
+            self._end_hand("domino")
+        else:
+            # The usual case inline: the next seat has a play and draws nothing.
+            seat = seat + 1 if seat + 1 < self._seats else 0
+            legal = hand_items(PLAYS_BY_KEY[line.key], self._hands[seat])
+            if legal:
+                self._seat = seat
+                self._legal = legal
+                if self._drawn:
+                    self._drawn = []
+            else:
+                self._turn(seat)
+
+    def _settle(self) -> None:
+        """Play the default move for crashed seats until a live seat must decide."""
+        while self._seat in self._crashed:
+            self._play(self._seat, MOVE_OF_ACTION[id(self._legal[0])])
+
+    def _end_hand(self, reason: str) -> None:
+        penalties = [round_pips(hand_pips(hand)) for hand in self._hands]
+        for seat, penalty in enumerate(penalties):
+            self.scores[seat] -= penalty
+            self._players[seat]["score"] = self.scores[seat]
+        self._record(
+            {
+                "type": "hand_end",
+                "number": self.hand_number,
+                "reason": reason,
+                "hands": [hand_items(HAND_VIEWS, hand) for hand in self._hands],
+                "penalties": penalties,
+                "scores": list(self.scores),
+            }
+        )
+        if self.hand_number >= self.game.hand_cap:
+            self._finish("hand_cap", winner=None)
+        else:
+            self._deal(opener=self._last_player if reason == "domino" else None)
+
+    def _finish(self, reason: str, winner: int | None) -> None:
+        self._seat = None
+        self._legal = []
+        self._drawn = []
+        groups = [
+            (CRASHED if seat in self._crashed else WINNER if seat == winner else PLAYING, -score)
+            for seat, score in enumerate(self.scores)
+        ]
+        places = [1 + sum(other < group for other in groups) for group in groups]
+        self._result = {"places": places, "scores": list(self.scores)}
+        self._record(
+            {"type": "end", "reason": reason, "places": places, "scores": list(self.scores)}
+        )
