@@ -196,8 +196,9 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
         if seat.crashed:
             failure = f"crashed in qualification match {match.pk}: {seat.crash_reason}"
             break
-    if not failure and infractions > limit:
-        failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
+        if infractions > limit:
+            failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
+            break
     log = "\n".join([*report, *logs])
     if failure:
         _version_reject(version=version, reason=failure, log=log)
@@ -246,10 +247,18 @@ def _version_accept(*, version: BotVersion, log: str) -> None:
 
 
 @transaction.atomic
-def bot_versions_recover(*, now: datetime | None = None) -> list[int]:
-    """Send again the qualifications lost with their worker or never picked up."""
+def bot_versions_recover(
+    *, now: datetime | None = None, lost_after_seconds: int | None = None
+) -> list[int]:
+    """Send again the qualifications lost with their worker or never picked up.
+
+    A qualification still running `lost_after_seconds` after it started (by
+    default, a little more than its task's time limit) was lost with its worker.
+    """
     now = now or timezone.now()
-    lost_before = now - timedelta(seconds=settings.TAVOLO_QUALIFICATION_TIME_LIMIT + 60)
+    if lost_after_seconds is None:
+        lost_after_seconds = settings.TAVOLO_QUALIFICATION_TIME_LIMIT + 60
+    lost_before = now - timedelta(seconds=lost_after_seconds)
     BotVersion.objects.filter(
         status=BotVersion.Status.QUALIFYING, qualification_started_at__lt=lost_before
     ).update(status=BotVersion.Status.PENDING, qualification_requested_at=None)

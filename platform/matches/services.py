@@ -212,16 +212,21 @@ def _ratings_apply(*, match: Match, seats: list[MatchSeat]) -> None:
 
 
 @transaction.atomic
-def matches_recover(*, now: datetime | None = None) -> list[int]:
+def matches_recover(
+    *, now: datetime | None = None, lost_after_seconds: int | None = None
+) -> list[int]:
     """Re-queue matches lost with their worker, and re-send queued ones never picked up.
 
-    A match still running `TAVOLO_LOST_AFTER_SECONDS` after it started is
+    A match still running `lost_after_seconds` (default
+    `TAVOLO_LOST_AFTER_SECONDS`) after it started is
     re-queued (or failed after `MAX_ATTEMPTS`); a qualification match is
     failed, since its qualification restarts as a whole. Nothing is counted
     twice: the finish is keyed by the match. Returns the re-sent match ids.
     """
     now = now or timezone.now()
-    deadline = now - timedelta(seconds=settings.TAVOLO_LOST_AFTER_SECONDS)
+    if lost_after_seconds is None:
+        lost_after_seconds = settings.TAVOLO_LOST_AFTER_SECONDS
+    deadline = now - timedelta(seconds=lost_after_seconds)
     resent = []
     lost = Match.objects.select_for_update(skip_locked=True).filter(
         status=Match.Status.RUNNING, started_at__lt=deadline

@@ -6,4 +6,4 @@ import sys
 
 def act(observation):
     print("about to crash", file=sys.stderr, flush=True)
-    os._exit(3)
+    os._exit(17)

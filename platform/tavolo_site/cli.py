@@ -1,0 +1,222 @@
+"""``tavolo standalone``: the whole site on one machine, with nothing else to install.
+
+It migrates a SQLite database in the data folder, creates an admin and a demo
+user (printing their passwords once, when created), the default ladders with
+their house bots and the example bots of ``platform/bots/examples``, then runs
+three child processes until Ctrl-C: the web server (gunicorn on 127.0.0.1),
+one Celery worker for both queues, and the beat scheduler. The message queue
+is Redis if ``REDIS_URL`` is set, else a folder in the data folder.
+
+Registered as the ``tavolo.commands`` entry point, so ``tavolo`` finds it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+import click
+from rich.console import Console
+
+PLATFORM_DIR = Path(__file__).resolve().parent.parent
+EXAMPLES_DIR = PLATFORM_DIR / "bots" / "examples"
+STOP_GRACE_SECONDS = 10.0
+DEMO_USERNAME = "demo"
+ADMIN_USERNAME = "admin"
+
+console = Console()
+
+
+@dataclass
+class Child:
+    """One process of the running site."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+
+
+@click.command()
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, envvar="TAVOLO_PORT"
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("tavolo-data"),
+    show_default=True,
+    envvar="TAVOLO_DATA_DIR",
+    help="Where the database, the queue, replays and logs are kept.",
+)
+def standalone(port: int, data_dir: Path) -> None:
+    """Run the Tavolo site here: web server, match worker and scheduler, until Ctrl-C."""
+    data_dir = data_dir.expanduser().resolve()
+    _environment_prepare(data_dir)
+    jailed = _site_prepare()
+    console.print(f"[bold]Tavolo[/bold] on [link]http://127.0.0.1:{port}/[/link]  data: {data_dir}")
+    if not jailed:
+        console.print(
+            "[yellow]bubblewrap (bwrap) is missing or cannot make namespaces here: uploaded bots "
+            "cannot qualify, so only house bots will play. Install it (apt-get install "
+            "bubblewrap) and restart to let user bots in.[/yellow]"
+        )
+    children = _children_start(port)
+    code = _supervise(children)
+    sys.exit(code)
+
+
+def _environment_prepare(data_dir: Path) -> None:
+    """Settings for the site and its children, before Django reads them."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["TAVOLO_DATA_DIR"] = str(data_dir)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
+    os.environ.setdefault("SECRET_KEY", _secret_key(data_dir / "secret-key"))
+    if str(PLATFORM_DIR) not in sys.path:
+        sys.path.insert(0, str(PLATFORM_DIR))
+    python_path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PLATFORM_DIR), python_path]))
+
+
+def _secret_key(path: Path) -> str:
+    """The site's secret key, made once and kept in the data folder (owner-only)."""
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+def _site_prepare() -> bool:
+    """Migrate, create users, ladders and example bots; True if uploaded bots can be jailed."""
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+    from bots.services import bot_versions_recover
+    from ladders.services import ladders_seed
+    from matches.playing import jail_available
+    from matches.services import matches_recover
+
+    for username, staff in ((ADMIN_USERNAME, True), (DEMO_USERNAME, False)):
+        password = _user_ensure(username=username, staff=staff)
+        if password:
+            console.print(f"Created the user [bold]{username}[/bold] with password {password}")
+    ladders = ladders_seed()
+    _examples_upload(ladders)
+    # Only this site's worker runs matches, and it has not started yet: anything
+    # "running" was cut off by the last stop.
+    matches_recover(lost_after_seconds=0)
+    bot_versions_recover(lost_after_seconds=0)
+    return jail_available()
+
+
+def _user_ensure(*, username: str, staff: bool) -> str | None:
+    """Create the user with a fresh password if missing; the password, or None."""
+    from django.contrib.auth import get_user_model
+
+    from accounts.services import user_create
+
+    if get_user_model().objects.filter(username=username).exists():
+        return None
+    password = secrets.token_urlsafe(12)
+    user_create(username=username, password=password, is_staff=staff)
+    return password
+
+
+def _examples_upload(ladders: list) -> None:
+    """Give the demo user each example bot on every ladder of its game, once."""
+    from django.contrib.auth import get_user_model
+
+    from bots.models import Bot
+    from bots.services import bot_version_upload
+
+    demo = get_user_model().objects.get(username=DEMO_USERNAME)
+    for path in sorted(EXAMPLES_DIR.glob("*.py")):
+        game, _, name = path.stem.partition("_")
+        for ladder in ladders:
+            if ladder.game != game or not ladder.active:
+                continue
+            if Bot.objects.filter(ladder=ladder, name=name).exists():
+                continue
+            bot_version_upload(
+                user=demo,
+                ladder=ladder,
+                bot_name=name,
+                source_bytes=path.read_bytes(),
+                filename=path.name,
+            )
+
+
+def _children_start(port: int) -> list[Child]:
+    """Start the web server, the worker and the scheduler in their own sessions."""
+    python = sys.executable
+    data_dir = Path(os.environ["TAVOLO_DATA_DIR"])
+    commands = {
+        "web": [
+            python, "-m", "gunicorn", "tavolo_site.wsgi",
+            "--bind", f"127.0.0.1:{port}", "--workers", "2", "--access-logfile", "-",
+        ],
+        "worker": [
+            python, "-m", "celery", "-A", "tavolo_site", "worker",
+            "--queues", "matches,default", "--concurrency", "2",
+            "--hostname", "standalone@%h", "--loglevel", "INFO",
+        ],
+        "beat": [
+            python, "-m", "celery", "-A", "tavolo_site", "beat",
+            "--schedule", str(data_dir / "celerybeat-schedule"), "--loglevel", "INFO",
+        ],
+    }  # fmt: skip
+    return [
+        Child(name, subprocess.Popen(command, cwd=PLATFORM_DIR, start_new_session=True))
+        for name, command in commands.items()
+    ]
+
+
+def _supervise(children: list[Child]) -> int:
+    """Wait for Ctrl-C, SIGTERM or a child's death; stop them all; the exit code."""
+    stop_signal: list[int] = []
+
+    def on_signal(number: int, frame: FrameType | None) -> None:
+        stop_signal.append(number)
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    code = 0
+    while not stop_signal:
+        dead = [child for child in children if child.process.poll() is not None]
+        if dead:
+            names = ", ".join(f"{c.name} (exit {c.process.returncode})" for c in dead)
+            console.print(f"[red]stopped because a process ended: {names}[/red]")
+            code = 1
+            break
+        time.sleep(0.5)
+    console.print("Stopping the web server, the worker and the scheduler...")
+    _children_stop(children)
+    return code
+
+
+def _children_stop(children: list[Child]) -> None:
+    """Ask each child to stop (SIGTERM), wait a little, then kill what is left."""
+    for child in children:
+        if child.process.poll() is None:
+            child.process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for child in children:
+        remaining = max(0.0, deadline - time.monotonic())
+        try:
+            child.process.wait(timeout=remaining)
+        except subprocess.TimeoutExpired:
+            console.print(f"[yellow]{child.name} did not stop in time: killing it[/yellow]")
+    for child in children:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.process.pid, signal.SIGKILL)
+        child.process.wait()
