@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from mia_helpers import current_claim, events_of, lives, losses, new_match, round_starter
 
 from arena.engine import IllegalActionError
 from arena.games.mia.game import MiaGame
 from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, ROLL, VOUCH
+from tests.arena.mia.mia_helpers import (
+    current_claim,
+    events_of,
+    lives,
+    losses,
+    new_match,
+    round_starter,
+)
 
 
 def test_the_first_starter_is_drawn_from_the_seed() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from mia_helpers import new_match
-
 from arena.api import API_VERSION
 from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, VOUCH
+from tests.arena.mia.mia_helpers import new_match
 
 
 def test_an_observation_holds_exactly_the_bot_api_keys() -> None:

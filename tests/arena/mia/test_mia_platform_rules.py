@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from mia_helpers import current_claim, events_of, lives, losses, new_match, round_starter
 
 from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, VOUCH
+from tests.arena.mia.mia_helpers import (
+    current_claim,
+    events_of,
+    lives,
+    losses,
+    new_match,
+    round_starter,
+)
 
 
 def test_lives_never_go_below_zero_and_a_player_at_zero_is_out_at_once() -> None:

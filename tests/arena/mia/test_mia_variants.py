@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from mia_helpers import current_claim, events_of, losses, new_match, round_starter
 
 from arena.engine import IllegalActionError
 from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, ROLL, TRUST, VOUCH
+from tests.arena.mia.mia_helpers import current_claim, events_of, losses, new_match, round_starter
 
 
 def test_without_guarantee_a_claim_is_answered_by_roll_accuse_or_a_higher_trust() -> None:

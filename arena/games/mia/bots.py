@@ -1,0 +1,24 @@
+"""The built-in Mia bots, by name: factories from a seed to an `act` function."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from arena.engine import JSON
+from arena.games.mia.strong import strong_bot
+
+Act = Callable[[JSON], JSON]
+
+
+def random_bot(seed: int) -> Act:
+    """Uniform over the legal actions, from its own `random.Random(seed)`."""
+    rng = random.Random(seed)
+
+    def act(observation: JSON) -> JSON:
+        return rng.choice(observation["legal_actions"])
+
+    return act
+
+
+BUILTIN_BOTS: dict[str, Callable[[int], Act]] = {"random": random_bot, "strong": strong_bot}

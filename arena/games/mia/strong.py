@@ -1,0 +1,232 @@
+"""The `strong` Mia bot: chances of the dice, and a model of each opponent's honesty.
+
+It reads the public history to follow the round (who rolled, what they
+announced over which claim) and to learn from every reveal how each opponent
+announces: honestly (the truth when it beats the claim, else a small bluff) or
+at random. From that it works out how likely the standing claim is true, and
+picks the action with the smallest expected loss of lives for itself, counting
+an opponent's loss as a small gain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from arena.engine import JSON
+from arena.games.mia.values import MIA, NO_CLAIM_RANK, ORDERS, PROBABILITY, ValueOrder
+
+HONESTY_LEVELS = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""The chances that an opponent announces honestly, weighed after each reveal."""
+
+BLUFF_WEIGHTS = (0.6, 0.25, 0.15)
+"""How an honest player bluffs: mostly the smallest value above the claim."""
+
+SLIP = 0.05
+"""The chance that even an honest player announces something else."""
+
+ACCUSE_PRIOR = (1, 3)
+"""Before any evidence, a player accuses once in three answers."""
+
+
+class Opponent:
+    """What the public history tells about one seat."""
+
+    __slots__ = ("accusations", "answers", "honesty")
+
+    def __init__(self) -> None:
+        self.honesty = [1 / len(HONESTY_LEVELS)] * len(HONESTY_LEVELS)
+        self.answers = 0
+        self.accusations = 0
+
+    def accuse_chance(self) -> float:
+        seen, prior = ACCUSE_PRIOR
+        return (self.accusations + seen) / (self.answers + prior)
+
+    def honest_chance(self) -> float:
+        pairs = zip(self.honesty, HONESTY_LEVELS, strict=True)
+        return sum(weight * level for weight, level in pairs)
+
+
+def announce_chance(
+    order: ValueOrder, honest: float, announced: int, real: int, over: int
+) -> float:
+    """The chance of announcing `announced` with dice `real` over a claim of rank `over`."""
+    choices = len(order.values) - 1 - over
+    rank = order.rank[announced]
+    if order.rank[real] > over:
+        honest_choice = 1.0 if announced == real else 0.0
+    else:
+        step = rank - over - 1
+        weights = BLUFF_WEIGHTS[:choices]
+        honest_choice = weights[step] / sum(weights) if step < len(weights) else 0.0
+    honest_choice = (1 - SLIP) * honest_choice + SLIP / choices
+    return honest * honest_choice + (1 - honest) / choices
+
+
+class StrongBot:
+    """One match's worth of memory; `act` answers each observation."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seat: int | None = None
+        self.read = 0
+        self.order: ValueOrder | None = None
+        self.opponents: dict[int, Opponent] = {}
+        self.claim_rank = NO_CLAIM_RANK
+        self.roller: int | None = None
+        self.rolled_over = NO_CLAIM_RANK
+        self.announced: int | None = None
+        self.own_dice: int | None = None
+
+    # Reading the history.
+
+    def follow(self, history: list[JSON]) -> None:
+        """Take in the public events since the last decision."""
+        for event in history[self.read :]:
+            kind = event["type"]
+            if kind == "action":
+                self.count_answer(event["seat"], event["action"]["type"])
+            elif kind == "round":
+                self.claim_rank = NO_CLAIM_RANK
+                self.roller = None
+                self.own_dice = None
+            elif kind == "roll":
+                self.roller = event["seat"]
+                self.rolled_over = self.claim_rank
+                self.announced = None
+                self.own_dice = None
+            elif kind == "announce":
+                self.announced = event["value"]
+                self.claim_rank = max(self.claim_rank, self.rank(event["value"]))
+            elif kind == "trust":
+                self.claim_rank = self.rank(event["value"])
+            elif kind == "reveal":
+                self.learn(event["value"])
+        self.read = len(history)
+
+    def count_answer(self, seat: int, action: str) -> None:
+        if action == "announce" or (action == "roll" and self.claim_rank == NO_CLAIM_RANK):
+            return
+        opponent = self.opponent(seat)
+        opponent.answers += 1
+        opponent.accusations += action == "accuse"
+
+    def learn(self, real: int) -> None:
+        """Weigh the roller's honesty by how his announce fits the revealed dice."""
+        if self.roller is None or self.announced is None or self.roller == self.seat:
+            return
+        opponent = self.opponent(self.roller)
+        weights = [
+            weight * announce_chance(self.values, level, self.announced, real, self.rolled_over)
+            for weight, level in zip(opponent.honesty, HONESTY_LEVELS, strict=True)
+        ]
+        total = sum(weights)
+        opponent.honesty = [weight / total for weight in weights]
+
+    # Chances.
+
+    def rank(self, value: int) -> int:
+        return self.values.rank[value]
+
+    @property
+    def values(self) -> ValueOrder:
+        assert self.order is not None
+        return self.order
+
+    def opponent(self, seat: int) -> Opponent:
+        return self.opponents.setdefault(seat, Opponent())
+
+    def holds(self, claim: int) -> float:
+        """The chance that the dice under the cup are `claim` or better."""
+        rank = self.rank(claim)
+        if self.own_dice is not None:
+            return 1.0 if self.rank(self.own_dice) >= rank else 0.0
+        if self.roller is None or self.announced is None:
+            return self.values.hold_chance[rank]
+        honest = self.opponent(self.roller).honest_chance()
+        weights = [
+            PROBABILITY[real]
+            * announce_chance(self.values, honest, self.announced, real, self.rolled_over)
+            for real in self.values.values
+        ]
+        return sum(weights[rank:]) / sum(weights)
+
+    # Deciding.
+
+    def act(self, observation: JSON) -> JSON:
+        legal = observation["legal_actions"]
+        if self.order is None:
+            self.order = ORDERS[observation["rules"]["doubles_order"]]
+            self.seat = observation["seat"]
+        self.follow(observation["history"])
+        if len(legal) == 1:
+            return legal[0]
+        if observation["dice"] is not None:
+            return self.announce(observation, legal)
+        return self.answer(observation, legal)
+
+    def announce(self, observation: JSON, legal: list[JSON]) -> JSON:
+        """The truth if it beats the claim, else a small bluff."""
+        high, low = observation["dice"]
+        real = 10 * high + low
+        self.own_dice = real
+        truthful = [action for action in legal if action["value"] == real]
+        if truthful:
+            return truthful[0]
+        bluffs = legal[: len(BLUFF_WEIGHTS)]
+        return self.rng.choices(bluffs, BLUFF_WEIGHTS[: len(bluffs)])[0]
+
+    def answer(self, observation: JSON, legal: list[JSON]) -> JSON:
+        """The legal answer with the smallest expected cost."""
+        rules = observation["rules"]
+        players = observation["players"]
+        claim = observation["round"]["claim"]
+        still_in = sum(player["in_game"] for player in players)
+        gain = 1 / (still_in - 1)
+        classic = rules["variant"] == "classic"
+        after_me = next(
+            player["seat"]
+            for step in range(1, len(players))
+            if (player := players[(self.seat + step) % len(players)])["in_game"]
+        )
+        accuse_chance = self.opponent(after_me).accuse_chance()
+        forced = min(0.95, 1.5 * accuse_chance)
+        holds = self.holds(claim)
+        mia = claim == MIA
+
+        def accuse() -> float:
+            mine = 2 if mia else 1
+            theirs = 2 if mia and classic else 1
+            return holds * mine - gain * (1 - holds) * theirs
+
+        def vouch() -> float:
+            closes = observation["round"]["vouches"] + 1 >= still_in
+            chance = forced if closes else accuse_chance
+            lives = 2 if mia else 1
+            return chance * ((1 - holds) * lives - gain * holds * lives)
+
+        def roll() -> float:
+            if mia:
+                return 0.0
+            beats = self.values.beat_chance[self.rank(claim) + 1]
+            return accuse_chance * ((1 - beats) - gain * beats)
+
+        def trust(value: int) -> float:
+            chance = self.holds(value)
+            lives = 2 if value == MIA else 1
+            return accuse_chance * ((1 - chance) - gain * chance * lives)
+
+        costs: dict[str, Callable[[JSON], float]] = {
+            "accuse": lambda _: accuse(),
+            "concede": lambda _: 1.0,
+            "vouch": lambda _: vouch(),
+            "roll": lambda _: roll(),
+            "trust": lambda action: trust(action["value"]),
+        }
+        return min(legal, key=lambda action: costs[action["type"]](action))
+
+
+def strong_bot(seed: int) -> Callable[[JSON], JSON]:
+    """A fresh `strong` bot for one match."""
+    return StrongBot(seed).act

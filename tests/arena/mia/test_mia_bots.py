@@ -1,0 +1,74 @@
+"""The built-in Mia bots: always legal, reproducible, and `strong` beats `random`."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.bots.inprocess import InProcessBot
+from arena.engine import JSON
+from arena.games.mia.bots import BUILTIN_BOTS
+from arena.games.mia.game import VARIANTS, MiaGame
+from arena.replay import verify_replay
+from arena.runner import play_match
+
+
+def play(game: MiaGame, bots: list[str], seed: int) -> JSON:
+    """One match of built-in bots, asked only when they have a real choice."""
+    acts = [BUILTIN_BOTS[name](seed * 31 + seat) for seat, name in enumerate(bots)]
+    state = game.new_state(seed)
+    while not state.is_over():
+        seat = state.current_seat()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        action = acts[seat](state.observation(seat))
+        assert action in legal
+        state.apply(action)
+    return state.result()
+
+
+def strong_win_rate(variant: str, players: int, matches: int) -> float:
+    """How often `strong` wins against `random` everywhere else, moving round the seats."""
+    game = MiaGame(players, variant, {})
+    wins = 0
+    for match in range(matches):
+        seat = match % players
+        bots = ["random"] * players
+        bots[seat] = "strong"
+        wins += play(game, bots, match)["places"][seat] == 1
+    return wins / matches
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("doubles_order", ["11-high", "66-high"])
+def test_the_built_in_bots_only_ever_choose_legal_actions(variant: str, doubles_order: str) -> None:
+    game = MiaGame(3, variant, {"lives": 3, "doubles_order": doubles_order})
+    for seed in range(5):
+        result = play(game, ["strong", "random", "strong"], seed)
+        assert sorted(result["places"]) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN_BOTS))
+def test_a_bot_with_the_same_seed_plays_the_same_match(name: str) -> None:
+    game = MiaGame(4, None, {})
+    assert play(game, [name] * 4, 11) == play(game, [name] * 4, 11)
+
+
+def test_a_match_of_built_in_bots_through_the_runner_makes_a_replay_that_verifies() -> None:
+    game = MiaGame(4, "no-guarantee", {"lives": 2})
+    names = ["strong", "random", "strong", "random"]
+    bots = [InProcessBot(name, BUILTIN_BOTS[name](seat)) for seat, name in enumerate(names)]
+    record = play_match(game, bots, seed=2024)
+    assert all(seat.infractions == 0 for seat in record.seats)
+    verify_replay(record.replay)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_strong_wins_at_least_40_percent_of_4_player_matches_against_3_random(
+    variant: str,
+) -> None:
+    rate = strong_win_rate(variant, players=4, matches=300)
+    print(f"strong beat 3 random in {rate:.0%} of 300 {variant} matches")
+    assert rate >= 0.40
