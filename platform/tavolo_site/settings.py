@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "ladders",
     "bots",
     "matches",
+    "api",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -138,10 +140,30 @@ STORAGES = {
 # --- Django REST framework (the views live in the api app) --------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "uploads": env_str("TAVOLO_UPLOAD_RATE", "30/hour"),
+        "challenges": env_str("TAVOLO_CHALLENGE_RATE", "20/hour"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tavolo API",
+    "DESCRIPTION": "Bots, ladders, matches and challenges of a Tavolo server (docs/api.md).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "BotKindEnum": "bots.models.Bot.Kind",
+        "VersionStatusEnum": "bots.models.BotVersion.Status",
+        "MatchKindEnum": "matches.models.Match.Kind",
+        "MatchStatusEnum": "matches.models.Match.Status",
+    },
 }
 
 # --- Celery: two queues; "matches" is consumed only by workers that have the jail ---------------

@@ -1,8 +1,10 @@
 """The site's URLs: the admin here; the api and web apps add theirs."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("api.urls")),
+    path("", include("web.urls")),
 ]

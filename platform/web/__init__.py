@@ -1,0 +1,1 @@
+"""The HTML pages: home, ladders, bots, matches, accounts and the explanations."""

@@ -1,0 +1,94 @@
+"""What the API accepts: input serializers that check shape, never business rules.
+
+A bot's source comes either as a multipart ``file`` or as JSON ``source`` text;
+the checks on its content (size, encoding, syntax, ``act``) belong to the bots
+service, which both the API and the web forms call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import Http404
+from rest_framework import serializers
+
+from bots.models import Bot
+from bots.selectors import bot_get
+from ladders.models import Ladder
+from ladders.selectors import ladder_get
+from matches.models import Match
+
+DEFAULT_FILENAME = "bot.py"
+
+
+class SourceInput(serializers.Serializer):
+    """A bot file, as an uploaded ``file`` or as ``source`` text (exactly one)."""
+
+    file = serializers.FileField(required=False, allow_empty_file=True)
+    source = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, max_length=1024 * 1024
+    )
+    filename = serializers.CharField(
+        required=False, default=DEFAULT_FILENAME, max_length=200, help_text="With `source` only."
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if ("file" in data) == ("source" in data):
+            raise serializers.ValidationError(
+                {"detail": "send the bot either as a file upload `file` or as text `source`"}
+            )
+        if "file" in data:
+            upload = data.pop("file")
+            data["source_bytes"] = upload.read()
+            data["filename"] = upload.name or DEFAULT_FILENAME
+        else:
+            data["source_bytes"] = data.pop("source").encode("utf-8", errors="surrogatepass")
+        return data
+
+
+class BotCreateInput(SourceInput):
+    name = serializers.CharField(max_length=100)
+    ladder = serializers.CharField(max_length=50, help_text="The ladder's slug.")
+
+
+class ChallengeInput(serializers.Serializer):
+    bot = serializers.IntegerField(min_value=1, help_text="Your bot's id.")
+    opponents = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=16
+    )
+
+
+class LadderFilterInput(serializers.Serializer):
+    """A ``?ladder=SLUG`` filter, turned into the ladder (400 if there is none)."""
+
+    ladder = serializers.CharField(required=False, max_length=50, help_text="A ladder's slug.")
+
+    def validate_ladder(self, slug: str) -> Ladder:
+        try:
+            return ladder_get(slug=slug)
+        except Http404 as error:
+            raise serializers.ValidationError(str(error)) from None
+
+
+class BotFilterInput(LadderFilterInput):
+    name = serializers.CharField(required=False, max_length=100)
+    owner = serializers.CharField(required=False, max_length=150, help_text="A user name.")
+
+    def validate_owner(self, username: str) -> AbstractBaseUser:
+        owner = get_user_model().objects.filter(username=username).first()
+        if owner is None:
+            raise serializers.ValidationError(f"there is no user {username!r}")
+        return owner
+
+
+class MatchFilterInput(LadderFilterInput):
+    bot = serializers.IntegerField(required=False, min_value=1, help_text="A bot's id.")
+    kind = serializers.ChoiceField(required=False, choices=Match.Kind.choices)
+
+    def validate_bot(self, bot_id: int) -> Bot:
+        try:
+            return bot_get(bot_id=bot_id)
+        except Http404 as error:
+            raise serializers.ValidationError(str(error)) from None

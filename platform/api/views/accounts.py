@@ -1,0 +1,50 @@
+"""The current user and the personal API token."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.services import user_api_token_get
+from api.schema import errors
+from api.serializers import TokenSerializer, UserSerializer
+from bots.selectors import bot_list
+from matches.selectors import challenges_left
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: UserSerializer, **errors(401)})
+    def get(self, request: Request) -> Response:
+        """The logged-in user, their bots and the challenges they may still start this hour."""
+        user = request.user
+        data = {
+            "id": user.pk,
+            "username": user.username,
+            "is_staff": user.is_staff,
+            "challenges_left": challenges_left(user=user),
+            "bots": bot_list(owner=user),
+        }
+        return Response(UserSerializer(data, context={"request": request}).data)
+
+
+class TokenView(APIView):
+    """Trade a user name and password for the personal API token."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400)}, auth=[]
+    )
+    def post(self, request: Request) -> Response:
+        """The user's personal token (the same one until it is regenerated on the site)."""
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
+        credentials.is_valid(raise_exception=True)
+        token = user_api_token_get(user=credentials.validated_data["user"])
+        return Response({"token": token})

@@ -1,0 +1,156 @@
+"""Bots and their versions: create a bot, upload versions, read status, source and logs.
+
+Uploads go through `bots.services.bot_version_upload`, which checks the file in
+full before it stores anything; the source and qualification log are shown to
+the bot's owner and staff only, and are a 404 for everyone else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.bot_creation import bot_create
+from api.inputs import BotCreateInput, BotFilterInput, SourceInput
+from api.lookups import version_get
+from api.schema import errors
+from api.serializers import BotSerializer, LogSerializer, SourceSerializer, VersionSerializer
+from api.throttles import UploadThrottle
+from bots.models import Bot, BotVersion
+from bots.selectors import (
+    bot_get,
+    bot_list,
+    bot_version_list,
+    bot_version_qualification_log_for,
+    bot_version_source_for,
+)
+from bots.services import bot_version_upload
+
+UPLOAD_BODY = {"multipart/form-data": BotCreateInput, "application/json": BotCreateInput}
+VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceInput}
+
+
+class BotListView(generics.ListAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_classes = [UploadThrottle]
+    serializer_class = BotSerializer
+
+    def get_queryset(self) -> QuerySet[Bot]:
+        filters = BotFilterInput(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        wanted: dict[str, Any] = filters.validated_data
+        bots = bot_list(ladder=wanted.get("ladder"), owner=wanted.get("owner"))
+        return bots.filter(name=wanted["name"]) if "name" in wanted else bots
+
+    @extend_schema(
+        parameters=[BotFilterInput],
+        responses={200: BotSerializer(many=True), **errors(400, 404)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Bots, by ladder and name; filter with ?ladder=, ?name= and ?owner=."""
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=UPLOAD_BODY, responses={201: BotSerializer, **errors(400, 401, 429)})
+    def post(self, request: Request) -> Response:
+        """Create a bot with its first version; qualification starts on its own."""
+        upload = BotCreateInput(data=request.data)
+        upload.is_valid(raise_exception=True)
+        wanted = upload.validated_data
+        version = bot_create(
+            user=request.user,
+            ladder=wanted["ladder"],
+            name=wanted["name"],
+            source_bytes=wanted["source_bytes"],
+            filename=wanted["filename"],
+        )
+        body = BotSerializer(version.bot, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class BotDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: BotSerializer, **errors(404)})
+    def get(self, request: Request, bot_id: int) -> Response:
+        """One bot with its rating, band and latest version."""
+        return Response(BotSerializer(bot_get(bot_id=bot_id)).data)
+
+
+class VersionListView(generics.ListAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_classes = [UploadThrottle]
+    serializer_class = VersionSerializer
+
+    def get_queryset(self) -> QuerySet[BotVersion]:
+        return bot_version_list(bot=bot_get(bot_id=self.kwargs["bot_id"]))
+
+    @extend_schema(responses={200: VersionSerializer(many=True), **errors(404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The bot's versions, newest first, with their status."""
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=VERSION_BODY,
+        responses={201: VersionSerializer, **errors(400, 401, 403, 404, 429)},
+    )
+    def post(self, request: Request, bot_id: int) -> Response:
+        """Upload a new version of your bot; qualification starts on its own."""
+        bot = bot_get(bot_id=bot_id)
+        if bot.owner_id != request.user.pk:
+            raise PermissionDenied(f"{bot.name} belongs to another user")
+        upload = SourceInput(data=request.data)
+        upload.is_valid(raise_exception=True)
+        version = bot_version_upload(
+            user=request.user,
+            ladder=bot.ladder,
+            bot_name=bot.name,
+            source_bytes=upload.validated_data["source_bytes"],
+            filename=upload.validated_data["filename"],
+        )
+        return Response(VersionSerializer(version).data, status=status.HTTP_201_CREATED)
+
+
+VERSION_PATH = [
+    OpenApiParameter("bot_id", int, OpenApiParameter.PATH),
+    OpenApiParameter("number", int, OpenApiParameter.PATH),
+]
+
+
+class VersionDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(parameters=VERSION_PATH, responses={200: VersionSerializer, **errors(404)})
+    def get(self, request: Request, bot_id: int, number: int) -> Response:
+        """One version's status: pending, qualifying, accepted or rejected (with the reason)."""
+        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        return Response(VersionSerializer(version).data)
+
+
+class VersionSourceView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(parameters=VERSION_PATH, responses={200: SourceSerializer, **errors(404)})
+    def get(self, request: Request, bot_id: int, number: int) -> Response:
+        """The version's source: its owner and staff only (404 for anyone else)."""
+        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        source = bot_version_source_for(user=request.user, version=version)
+        return Response({"number": version.number, "source": source})
+
+
+class VersionLogView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(parameters=VERSION_PATH, responses={200: LogSerializer, **errors(404)})
+    def get(self, request: Request, bot_id: int, number: int) -> Response:
+        """The version's qualification log: its owner and staff only (404 for anyone else)."""
+        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        log = bot_version_qualification_log_for(user=request.user, version=version)
+        return Response({"log": log})

@@ -1,0 +1,66 @@
+"""The site's forms: they check shape only; the services check the rules.
+
+An uploaded file goes to the same `bots.services.bot_version_upload` as the API,
+so the form and the API accept and refuse exactly the same files.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+
+from bots.models import Bot
+from ladders.models import Ladder
+
+
+class SignupForm(UserCreationForm):
+    """A user name and a password typed twice; the account is made by `user_create`."""
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(
+        allow_empty_file=True, help_text="One Python file under 256 KiB that defines act."
+    )
+
+    ERROR_FIELDS = {
+        "bad_name": "name",
+        "name_taken": "name",
+        "unknown_ladder": "ladder",
+        "ladder_inactive": "ladder",
+    }
+    """The field each upload refusal is shown beside; anything else is about the file."""
+
+    def add_service_error(self, error: ValidationError) -> None:
+        """Show a refusal of the upload service beside the field it is about."""
+        if hasattr(error, "error_dict"):
+            self.add_error(None, error)
+            return
+        for item in error.error_list:
+            field = self.ERROR_FIELDS.get(item.code or "", "file")
+            self.add_error(field if field in self.fields else None, item)
+
+
+class BotCreateForm(UploadForm):
+    name = forms.CharField(max_length=40, help_text="2 to 40 letters, digits, '-' or '_'.")
+    ladder = forms.ModelChoiceField(queryset=Ladder.objects.none(), to_field_name="slug")
+
+    field_order = ["name", "ladder", "file"]
+
+    def __init__(self, *args: object, ladders: QuerySet[Ladder], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ladder"].queryset = ladders
+
+
+class ChallengeForm(forms.Form):
+    opponents = forms.ModelMultipleChoiceField(
+        queryset=Bot.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: object, candidates: QuerySet[Bot], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["opponents"].queryset = candidates
+        self.fields["opponents"].label_from_instance = lambda bot: (
+            f"{bot.name} ({bot.owner.username}, {bot.rating:.0f})"
+        )

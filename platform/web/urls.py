@@ -1,0 +1,38 @@
+"""The site's pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from web.views import accounts, bots, matches, pages
+
+app_name = "web"
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("ladders/", pages.ladders, name="ladders"),
+    path("ladders/<slug:slug>/", pages.ladder, name="ladder"),
+    path("ratings/", pages.ratings_explained, name="ratings"),
+    path("write-a-bot/", pages.write_a_bot, name="write_a_bot"),
+    path("signup/", accounts.signup, name="signup"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(
+            template_name="web/login.html",
+            redirect_authenticated_user=True,
+            next_page="web:account",
+        ),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
+    path("account/", accounts.account, name="account"),
+    path("account/token/", accounts.token_regenerate, name="token_regenerate"),
+    path("account/bots/", accounts.bot_create, name="bot_create"),
+    path("bots/<int:bot_id>/", bots.bot_page, name="bot"),
+    path("bots/<int:bot_id>/upload/", bots.version_upload, name="version_upload"),
+    path("bots/<int:bot_id>/challenge/", bots.challenge, name="challenge"),
+    path("bots/<int:bot_id>/versions/<int:number>/", bots.version, name="version"),
+    path("matches/<int:match_id>/", matches.match_page, name="match"),
+    path("matches/<int:match_id>/replay/", matches.replay_download, name="replay"),
+]

@@ -1,0 +1,77 @@
+"""Sign-up, the account page with the API token, and creating a bot."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.services import user_api_token_get, user_api_token_rotate, user_create
+from api import bot_creation
+from bots.selectors import bot_list
+from ladders.selectors import ladder_list
+from matches.selectors import challenges_left
+from web.forms import BotCreateForm, SignupForm
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("web:account")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = user_create(
+            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}: your account is ready.")
+        return redirect("web:account")
+    return render(request, "web/signup.html", {"form": form})
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    form = BotCreateForm(ladders=ladder_list())
+    return _account_page(request, form)
+
+
+def _account_page(request: HttpRequest, form: BotCreateForm, status: int = 200) -> HttpResponse:
+    context = {
+        "token": user_api_token_get(user=request.user),
+        "bots": bot_list(owner=request.user),
+        "challenges_left": challenges_left(user=request.user),
+        "form": form,
+    }
+    return render(request, "web/account.html", context, status=status)
+
+
+@login_required
+@require_POST
+def token_regenerate(request: HttpRequest) -> HttpResponse:
+    user_api_token_rotate(user=request.user)
+    messages.success(request, "A new API token was made; the old one no longer works.")
+    return redirect("web:account")
+
+
+@login_required
+@require_POST
+def bot_create(request: HttpRequest) -> HttpResponse:
+    form = BotCreateForm(request.POST, request.FILES, ladders=ladder_list())
+    if form.is_valid():
+        try:
+            version = bot_creation.bot_create(
+                user=request.user,
+                ladder=form.cleaned_data["ladder"],
+                name=form.cleaned_data["name"],
+                source_bytes=form.cleaned_data["file"].read(),
+                filename=form.cleaned_data["file"].name,
+            )
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, f"{version.bot.name} was created; version 1 is qualifying.")
+            return redirect("web:bot", version.bot_id)
+    return _account_page(request, form, status=400)

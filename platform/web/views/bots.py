@@ -1,0 +1,137 @@
+"""A bot's page, and its owner's actions: upload a version, read sources and logs, challenge."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from api.lookups import version_get
+from arena.ratings import is_provisional, rating_band
+from bots.models import Bot
+from bots.selectors import (
+    bot_get,
+    bot_list,
+    bot_rating_history,
+    bot_version_can_inspect,
+    bot_version_list,
+    bot_version_qualification_log_for,
+    bot_version_source_for,
+)
+from bots.services import bot_version_upload
+from matches.selectors import challenges_left, match_list
+from matches.services import challenge_create
+from web.forms import ChallengeForm, UploadForm
+from web.sparkline import sparkline_points
+
+RECENT_MATCHES = 20
+
+
+def challenge_candidates(bot: Bot) -> QuerySet[Bot]:
+    """The bots `bot` may challenge: others on its ladder with an accepted version."""
+    return (
+        bot_list(ladder=bot.ladder)
+        .filter(current_version__isnull=False)
+        .exclude(pk=bot.pk)
+        .order_by("-rating")
+    )
+
+
+def bot_page(
+    request: HttpRequest,
+    bot_id: int,
+    *,
+    upload_form: UploadForm | None = None,
+    challenge_form: ChallengeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    bot = bot_get(bot_id=bot_id)
+    owner = request.user.is_authenticated and bot.owner_id == request.user.pk
+    history = list(bot_rating_history(bot=bot))
+    versions = list(bot_version_list(bot=bot))
+    context = {
+        "bot": bot,
+        "band": rating_band(bot.games),
+        "provisional": is_provisional(bot.games),
+        "versions": versions,
+        "history": [
+            (change, change.after - change.before) for change in history[-RECENT_MATCHES:][::-1]
+        ],
+        "sparkline": sparkline_points([change.after for change in history]),
+        "matches": match_list(bot=bot)[:RECENT_MATCHES],
+        "owner": owner,
+        "can_inspect": bool(versions)
+        and bot_version_can_inspect(user=request.user, version=versions[0]),
+    }
+    if owner:
+        context["upload_form"] = upload_form or UploadForm()
+        context["challenge_form"] = challenge_form or ChallengeForm(
+            candidates=challenge_candidates(bot)
+        )
+        context["challenges_left"] = challenges_left(user=request.user)
+    return render(request, "web/bot.html", context, status=status)
+
+
+def _own_bot(request: HttpRequest, bot_id: int) -> Bot:
+    """The bot, if the logged-in user owns it; Http404 for anyone else."""
+    bot = bot_get(bot_id=bot_id)
+    if bot.owner_id != request.user.pk:
+        raise Http404("no such bot of yours")
+    return bot
+
+
+@login_required
+@require_POST
+def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
+    bot = _own_bot(request, bot_id)
+    form = UploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            version = bot_version_upload(
+                user=request.user,
+                ladder=bot.ladder,
+                bot_name=bot.name,
+                source_bytes=upload.read(),
+                filename=upload.name,
+            )
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, f"Version {version.number} uploaded: it is qualifying.")
+            return redirect("web:bot", bot.pk)
+    return bot_page(request, bot.pk, upload_form=form, status=400)
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest, bot_id: int) -> HttpResponse:
+    bot = _own_bot(request, bot_id)
+    form = ChallengeForm(request.POST, candidates=challenge_candidates(bot))
+    if form.is_valid():
+        try:
+            match = challenge_create(
+                user=request.user, bot=bot, opponents=list(form.cleaned_data["opponents"])
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Challenge sent: match {match.pk} is queued.")
+            return redirect("web:match", match.pk)
+    return bot_page(request, bot.pk, challenge_form=form, status=400)
+
+
+def version(request: HttpRequest, bot_id: int, number: int) -> HttpResponse:
+    """A version's source and qualification log: its owner and staff only (404 otherwise)."""
+    found = version_get(bot=bot_get(bot_id=bot_id), number=number)
+    context = {
+        "bot": found.bot,
+        "version": found,
+        "source": bot_version_source_for(user=request.user, version=found),
+        "log": bot_version_qualification_log_for(user=request.user, version=found),
+    }
+    return render(request, "web/version.html", context)
