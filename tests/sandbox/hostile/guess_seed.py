@@ -7,14 +7,13 @@ import sys
 print(f"outcome: argv: {sys.argv}", file=sys.stderr)
 print(f"outcome: environment: {dict(os.environ)}", file=sys.stderr)
 print(f"outcome: uname: {os.uname()}", file=sys.stderr)
-for path in ("/proc/1/cmdline", "/proc/self/cmdline", "/tmp", "/dev/shm"):
+for path in ("/proc/1/cmdline", "/proc/self/cmdline"):
     try:
-        print(
-            f"outcome: {path}: {os.listdir(path) if os.path.isdir(path) else open(path).read()}",
-            file=sys.stderr,
-        )
+        with open(path) as target:
+            print(f"outcome: {path}: {target.read()}", file=sys.stderr)
     except OSError as error:
         print(f"outcome: {path}: {type(error).__name__}", file=sys.stderr)
+print(f"outcome: /tmp: {os.listdir('/tmp')}", file=sys.stderr)
 
 
 shown = 0

@@ -1,14 +1,11 @@
 """Walks through /proc/1/root to the host's file system."""
 
-import os
 import sys
 
-for path in ("/proc/1/root/etc/shadow", "/proc/self/root/etc/shadow", "/proc"):
+for path in ("/proc/1/root/etc/shadow", "/proc/self/root/etc/shadow", "/proc/self/status"):
     try:
-        print(
-            f"outcome: {path}: {os.listdir(path) if path == '/proc' else open(path).read()}",
-            file=sys.stderr,
-        )
+        with open(path) as target:
+            print(f"outcome: {path}: read {len(target.read())} chars", file=sys.stderr)
     except OSError as error:
         print(f"outcome: {path}: {type(error).__name__}", file=sys.stderr)
 

@@ -11,8 +11,8 @@ for fd in (0, 1, 2):
     except OSError as error:
         print(f"outcome: fd {fd}: {type(error).__name__} {error.errno}", file=sys.stderr)
 try:
-    open("/dev/tty", "rb")
-    print("outcome: tty: opened", file=sys.stderr)
+    with open("/dev/tty", "rb"):
+        print("outcome: tty: opened", file=sys.stderr)
 except OSError as error:
     print(f"outcome: tty: {type(error).__name__}", file=sys.stderr)
 
