@@ -208,10 +208,7 @@ class MiaState:
     # Actions: each checks that it is legal, records itself, then plays.
 
     def _roll(self, action: JSON) -> None:
-        legal = self._legal
-        if len(action) != 1 or not legal or legal[0] is not ROLL:
-            raise IllegalActionError(f"{action!r} is not legal now")
-        seat = self._seat
+        seat = self._check_offered(action, ROLL, 0)
         self._record(seat, ROLL)
         if self._claim == MIA:
             self._begin_round(seat)
@@ -241,10 +238,7 @@ class MiaState:
         self._pass_on(seat)
 
     def _vouch(self, action: JSON) -> None:
-        legal = self._legal
-        if len(action) != 1 or len(legal) < 2 or legal[1] is not VOUCH:
-            raise IllegalActionError(f"{action!r} is not legal now")
-        seat = self._seat
+        seat = self._check_offered(action, VOUCH, 1)
         self._record(seat, VOUCH)
         self._emit({"type": "vouch", "seat": seat, "value": self._claim})
         self._claimant = seat
@@ -299,12 +293,17 @@ class MiaState:
         self._lose(loser, lost, "accusation")
 
     def _concede(self, action: JSON) -> None:
-        legal = self._legal
-        if len(action) != 1 or not legal or legal[0] is not CONCEDE:
-            raise IllegalActionError(f"{action!r} is not legal now")
-        seat = self._seat
+        seat = self._check_offered(action, CONCEDE, 0)
         self._record(seat, CONCEDE)
         self._lose(seat, 1, "concede")
+
+    def _check_offered(self, action: JSON, offered: JSON, position: int) -> int:
+        """The current seat, if `action` is `offered` and sits at `position` of the
+        legal list (where the fixed orders put it whenever it is legal)."""
+        legal = self._legal
+        if len(action) != 1 or len(legal) <= position or legal[position] is not offered:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        return self._seat
 
     # Consequences.
 

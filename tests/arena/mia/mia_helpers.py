@@ -49,3 +49,18 @@ def current_claim(state: MiaState) -> tuple[int | None, int | None]:
 def round_starter(state: MiaState) -> int:
     """The starter of the round in progress."""
     return state.observation(0)["round"]["starter"]
+
+
+def play(state: MiaState, *actions: JSON) -> MiaState:
+    """Apply `actions` in turn, each by whoever's turn it is."""
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def fresh_round_without_reveal(state: MiaState) -> int | None:
+    """The starter of the round in progress if no claim stands yet and no dice
+    were ever revealed, else None."""
+    if events_of(state, "reveal") or current_claim(state) != (None, None):
+        return None
+    return round_starter(state)

@@ -10,9 +10,11 @@ from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, ROLL, VOUCH
 from tests.arena.mia.mia_helpers import (
     current_claim,
     events_of,
+    fresh_round_without_reveal,
     lives,
     losses,
     new_match,
+    play,
     round_starter,
 )
 
@@ -48,9 +50,7 @@ def test_roll_then_announce_are_two_decisions_of_the_same_seat_who_alone_sees_th
 
 def test_a_bluff_is_allowed_and_only_strictly_higher_announces_are_listed() -> None:
     state = new_match(2, rolls=((3, 1), (4, 1)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[42])
-    state.apply(ROLL)
+    play(state, ROLL, ANNOUNCE[42], ROLL)
     assert [action["value"] for action in state.legal_actions()][:3] == [43, 51, 52]
     assert ANNOUNCE[42] not in state.legal_actions()
 
@@ -58,21 +58,14 @@ def test_a_bluff_is_allowed_and_only_strictly_higher_announces_are_listed() -> N
 @pytest.mark.parametrize("announced", [42, 41])
 def test_announcing_equal_or_lower_costs_one_life_at_once_without_reveal(announced: int) -> None:
     state = new_match(3, rolls=((4, 2), (6, 5)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[42])
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[announced])
+    play(state, ROLL, ANNOUNCE[42], ROLL, ANNOUNCE[announced])
     assert losses(state) == [(1, 1, "too_low")]
-    assert events_of(state, "reveal") == []
-    assert round_starter(state) == 2
-    assert current_claim(state) == (None, None)
+    assert fresh_round_without_reveal(state) == 2
 
 
 def test_accusing_a_true_claim_costs_the_accuser_and_the_next_after_him_starts() -> None:
     state = new_match(3, rolls=((5, 3),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[52])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[52], ACCUSE)
     assert events_of(state, "reveal") == [
         {"type": "reveal", "accuser": 1, "claimant": 0, "claim": 52, "dice": [5, 3], "value": 53}
     ]
@@ -82,26 +75,20 @@ def test_accusing_a_true_claim_costs_the_accuser_and_the_next_after_him_starts()
 
 def test_a_real_value_equal_to_the_claim_is_a_true_claim() -> None:
     state = new_match(2, rolls=((6, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[61])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[61], ACCUSE)
     assert losses(state) == [(1, 1, "accusation")]
 
 
 def test_accusing_a_false_claim_costs_the_claimant_and_the_next_after_him_starts() -> None:
     state = new_match(3, starter=2, rolls=((3, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[63])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[63], ACCUSE)
     assert losses(state) == [(2, 1, "accusation")]
     assert round_starter(state) == 0
 
 
 def test_a_voucher_takes_over_the_claim_and_answers_for_the_same_dice() -> None:
     state = new_match(3, rolls=((3, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[54])
-    state.apply(VOUCH)
+    play(state, ROLL, ANNOUNCE[54], VOUCH)
     assert current_claim(state) == (54, 1)
     assert events_of(state, "vouch") == [{"type": "vouch", "seat": 1, "value": 54}]
     state.apply(ACCUSE)
@@ -112,11 +99,9 @@ def test_a_voucher_takes_over_the_claim_and_answers_for_the_same_dice() -> None:
 
 def test_with_two_players_after_b_and_a_vouch_b_must_roll_or_accuse() -> None:
     state = new_match(2, rolls=((4, 3),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[43])
+    play(state, ROLL, ANNOUNCE[43])
     assert state.legal_actions() == [ROLL, VOUCH, ACCUSE]
-    state.apply(VOUCH)
-    state.apply(VOUCH)
+    play(state, VOUCH, VOUCH)
     assert state.current_seat() == 1
     assert state.legal_actions() == [ROLL, ACCUSE]
     with pytest.raises(IllegalActionError):
@@ -125,8 +110,7 @@ def test_with_two_players_after_b_and_a_vouch_b_must_roll_or_accuse() -> None:
 
 def test_with_five_players_the_circle_closes_after_five_vouches() -> None:
     state = new_match(5, starter=3, rolls=((5, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[51])
+    play(state, ROLL, ANNOUNCE[51])
     for voucher in (4, 0, 1, 2):
         assert state.current_seat() == voucher
         state.apply(VOUCH)
@@ -139,46 +123,30 @@ def test_with_five_players_the_circle_closes_after_five_vouches() -> None:
 
 def test_the_circle_counts_only_vouches_since_the_last_roll() -> None:
     state = new_match(2, rolls=((4, 1), (5, 2)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[41])
-    state.apply(VOUCH)
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[52])
-    state.apply(VOUCH)
+    play(state, ROLL, ANNOUNCE[41], VOUCH, ROLL, ANNOUNCE[52], VOUCH)
     assert state.legal_actions() == [ROLL, VOUCH, ACCUSE]
 
 
 def test_after_a_mia_full_circle_the_next_may_start_a_new_round_without_loss() -> None:
     state = new_match(2, rolls=((2, 1), (6, 6)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(VOUCH)
-    state.apply(VOUCH)
+    play(state, ROLL, ANNOUNCE[21], VOUCH, VOUCH)
     assert state.legal_actions() == [ROLL, ACCUSE]
     state.apply(ROLL)
     assert losses(state) == []
-    assert events_of(state, "reveal") == []
-    assert round_starter(state) == 1
-    assert current_claim(state) == (None, None)
+    assert fresh_round_without_reveal(state) == 1
     assert state.observation(1)["dice"] == [6, 6]
     assert len(state.legal_actions()) == 21
 
 
 def test_after_a_mia_full_circle_the_next_may_accuse_the_last_voucher() -> None:
     state = new_match(2, rolls=((3, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(VOUCH)
-    state.apply(VOUCH)
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], VOUCH, VOUCH, ACCUSE)
     assert losses(state) == [(0, 2, "accusation")]
 
 
 def test_accusing_a_real_mia_costs_the_accuser_two_lives() -> None:
     state = new_match(3, rolls=((1, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], ACCUSE)
     assert losses(state) == [(1, 2, "accusation")]
     assert lives(state) == [6, 4, 6]
     assert round_starter(state) == 2
@@ -186,17 +154,13 @@ def test_accusing_a_real_mia_costs_the_accuser_two_lives() -> None:
 
 def test_a_false_mia_costs_its_claimant_two_lives_even_a_voucher() -> None:
     state = new_match(3, rolls=((6, 6),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(VOUCH)
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], VOUCH, ACCUSE)
     assert losses(state) == [(1, 2, "accusation")]
 
 
 def test_rolling_against_a_mia_is_impossible_and_offered_as_a_concession_of_one_life() -> None:
     state = new_match(3, rolls=((4, 4),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
+    play(state, ROLL, ANNOUNCE[21])
     assert state.legal_actions() == [CONCEDE, VOUCH, ACCUSE]
     with pytest.raises(IllegalActionError):
         state.apply(ROLL)
@@ -208,27 +172,19 @@ def test_rolling_against_a_mia_is_impossible_and_offered_as_a_concession_of_one_
 
 def test_an_announce_of_mia_after_a_roll_is_listed_when_it_is_the_only_higher_value() -> None:
     state = new_match(2, rolls=((1, 1), (3, 2)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[11])
-    state.apply(ROLL)
+    play(state, ROLL, ANNOUNCE[11], ROLL)
     assert state.legal_actions() == [ANNOUNCE[21]]
 
 
 def test_the_66_high_order_ranks_66_above_11() -> None:
     state = new_match(2, doubles_order="66-high", rolls=((1, 1), (6, 6)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[11])
-    state.apply(ROLL)
+    play(state, ROLL, ANNOUNCE[11], ROLL)
     assert [action["value"] for action in state.legal_actions()] == [22, 33, 44, 55, 66, 21]
-    state.apply(ANNOUNCE[66])
-    state.apply(ACCUSE)
+    play(state, ANNOUNCE[66], ACCUSE)
     assert losses(state) == [(0, 1, "accusation")]
 
 
 def test_in_the_11_high_order_announcing_66_over_11_is_too_low() -> None:
     state = new_match(2, rolls=((1, 1), (6, 6)))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[11])
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[66])
+    play(state, ROLL, ANNOUNCE[11], ROLL, ANNOUNCE[66])
     assert losses(state) == [(1, 1, "too_low")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.api import API_VERSION
 from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, VOUCH
-from tests.arena.mia.mia_helpers import new_match
+from tests.arena.mia.mia_helpers import new_match, play
 
 
 def test_an_observation_holds_exactly_the_bot_api_keys() -> None:
@@ -25,8 +25,7 @@ def test_an_observation_holds_exactly_the_bot_api_keys() -> None:
 
 def test_only_the_current_seat_is_offered_legal_actions() -> None:
     state = new_match(3, rolls=((5, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[52])
+    play(state, ROLL, ANNOUNCE[52])
     assert state.observation(1)["legal_actions"] == [ROLL, VOUCH, ACCUSE]
     assert state.observation(0)["legal_actions"] == []
     assert state.observation(2)["legal_actions"] == []
@@ -45,9 +44,7 @@ def test_the_history_is_the_shared_public_list_with_rolls_shown_without_dice() -
 
 def test_the_dice_become_public_only_when_an_accusation_reveals_them() -> None:
     state = new_match(2, rolls=((5, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[61])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[61], ACCUSE)
     shown = [event for event in state.history if "dice" in event]
     assert shown == [
         {"type": "reveal", "accuser": 1, "claimant": 0, "claim": 61, "dice": [5, 2], "value": 52}
@@ -59,8 +56,7 @@ def test_the_roller_sees_his_dice_only_while_deciding_his_announce() -> None:
     state.apply(ROLL)
     assert state.observation(0)["dice"] == [6, 3]
     assert state.observation(1)["dice"] is None
-    state.apply(ANNOUNCE[63])
-    state.apply(VOUCH)
+    play(state, ANNOUNCE[63], VOUCH)
     assert state.observation(0)["dice"] is None
 
 

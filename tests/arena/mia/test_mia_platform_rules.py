@@ -8,18 +8,18 @@ from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, VOUCH
 from tests.arena.mia.mia_helpers import (
     current_claim,
     events_of,
+    fresh_round_without_reveal,
     lives,
     losses,
     new_match,
+    play,
     round_starter,
 )
 
 
 def test_lives_never_go_below_zero_and_a_player_at_zero_is_out_at_once() -> None:
     state = new_match(3, rolls=((1, 2),), lives=[3, 1, 3])
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], ACCUSE)
     assert losses(state) == [(1, 1, "accusation")]
     assert lives(state) == [3, 0, 3]
     assert events_of(state, "eliminated") == [{"type": "eliminated", "seat": 1, "place": 3}]
@@ -29,13 +29,9 @@ def test_lives_never_go_below_zero_and_a_player_at_zero_is_out_at_once() -> None
 
 def test_places_follow_the_order_of_elimination_and_the_last_one_in_wins() -> None:
     state = new_match(3, starter=1, rolls=((3, 1), (3, 1)), lives=1)
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[65])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[65], ACCUSE)
     assert round_starter(state) == 2
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[65])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[65], ACCUSE)
     assert state.is_over()
     assert state.current_seat() is None
     assert state.legal_actions() == []
@@ -50,25 +46,19 @@ def test_the_result_is_not_available_before_the_end() -> None:
 
 def test_an_eliminated_loser_is_skipped_by_the_next_one_still_in() -> None:
     state = new_match(4, starter=1, rolls=((3, 1), (3, 1)), lives=[2, 1, 1, 2])
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[65])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[65], ACCUSE)
     assert round_starter(state) == 2
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[43])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[43], ACCUSE)
     assert losses(state)[-1] == (2, 1, "accusation")
     assert round_starter(state) == 3
 
 
 def test_a_seat_eliminated_before_its_turn_to_start_is_skipped() -> None:
     state = new_match(3, starter=2, rolls=((3, 1), (4, 2)), lives=[2, 1, 2])
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[31])
+    play(state, ROLL, ANNOUNCE[31])
     state.crash(1, "process died")
     assert round_starter(state) == 2
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[53])
+    play(state, ROLL, ANNOUNCE[53])
     assert state.current_seat() == 0
     state.apply(ACCUSE)
     assert losses(state)[-1] == (2, 1, "accusation")
@@ -77,8 +67,7 @@ def test_a_seat_eliminated_before_its_turn_to_start_is_skipped() -> None:
 
 def test_an_infraction_costs_one_life_ends_the_round_and_the_next_after_him_starts() -> None:
     state = new_match(3, rolls=((6, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[62])
+    play(state, ROLL, ANNOUNCE[62])
     state.infraction(1, "late: 12.000s with the time bank spent")
     assert state.events[-3] == {
         "type": "infraction",
@@ -86,16 +75,12 @@ def test_an_infraction_costs_one_life_ends_the_round_and_the_next_after_him_star
         "reason": "late: 12.000s with the time bank spent",
     }
     assert losses(state) == [(1, 1, "infraction")]
-    assert events_of(state, "reveal") == []
-    assert round_starter(state) == 2
-    assert current_claim(state) == (None, None)
+    assert fresh_round_without_reveal(state) == 2
 
 
 def test_an_infraction_of_a_player_who_is_not_the_claimant_drops_the_claim() -> None:
     state = new_match(3, rolls=((6, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[62])
-    state.apply(VOUCH)
+    play(state, ROLL, ANNOUNCE[62], VOUCH)
     state.infraction(0, "illegal action: {'type': 'roll'}")
     assert losses(state) == [(0, 1, "infraction")]
     assert current_claim(state) == (None, None)
@@ -104,8 +89,7 @@ def test_an_infraction_of_a_player_who_is_not_the_claimant_drops_the_claim() -> 
 
 def test_a_crash_eliminates_at_once_and_the_match_goes_on() -> None:
     state = new_match(3, rolls=((6, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[62])
+    play(state, ROLL, ANNOUNCE[62])
     state.crash(1, "process died")
     assert losses(state) == [(1, 6, "crash")]
     assert events_of(state, "eliminated") == [{"type": "eliminated", "seat": 1, "place": 3}]
@@ -115,12 +99,9 @@ def test_a_crash_eliminates_at_once_and_the_match_goes_on() -> None:
 
 def test_a_crash_of_the_claimant_ends_the_round_without_reveal() -> None:
     state = new_match(3, rolls=((6, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[62])
+    play(state, ROLL, ANNOUNCE[62])
     state.crash(0, "memory limit")
-    assert events_of(state, "reveal") == []
-    assert current_claim(state) == (None, None)
-    assert round_starter(state) == 1
+    assert fresh_round_without_reveal(state) == 1
 
 
 def test_a_crash_leaving_one_player_ends_the_match() -> None:
@@ -157,8 +138,7 @@ def test_the_turn_cap_ends_the_match_and_places_those_still_in_by_lives() -> Non
     state = new_match(4, rolls=((3, 1),), lives=[2, 5, 5, 1], turn_cap=3)
     state.crash(3, "process died")
     assert round_starter(state) == 0
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[42])
+    play(state, ROLL, ANNOUNCE[42])
     assert not state.is_over()
     state.apply(ACCUSE)
     assert losses(state)[-1] == (0, 1, "accusation")

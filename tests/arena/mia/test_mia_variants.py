@@ -6,13 +6,19 @@ import pytest
 
 from arena.engine import IllegalActionError
 from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, ROLL, TRUST, VOUCH
-from tests.arena.mia.mia_helpers import current_claim, events_of, losses, new_match, round_starter
+from tests.arena.mia.mia_helpers import (
+    current_claim,
+    events_of,
+    losses,
+    new_match,
+    play,
+    round_starter,
+)
 
 
 def test_without_guarantee_a_claim_is_answered_by_roll_accuse_or_a_higher_trust() -> None:
     state = new_match(3, "no-guarantee", rolls=((6, 4),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[65])
+    play(state, ROLL, ANNOUNCE[65])
     assert state.legal_actions() == [ROLL, ACCUSE, TRUST[66], TRUST[55], TRUST[44], TRUST[33],
                                      TRUST[22], TRUST[11], TRUST[21]]  # fmt: skip
     for action in (VOUCH, CONCEDE, TRUST[65], TRUST[64]):
@@ -22,10 +28,7 @@ def test_without_guarantee_a_claim_is_answered_by_roll_accuse_or_a_higher_trust(
 
 def test_trusts_may_follow_each_other_on_the_same_dice() -> None:
     state = new_match(3, "no-guarantee", rolls=((4, 2),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[43])
-    state.apply(TRUST[51])
-    state.apply(TRUST[52])
+    play(state, ROLL, ANNOUNCE[43], TRUST[51], TRUST[52])
     assert current_claim(state) == (52, 2)
     assert [event["value"] for event in events_of(state, "trust")] == [51, 52]
     assert state.current_seat() == 0
@@ -39,18 +42,13 @@ def test_trusts_may_follow_each_other_on_the_same_dice() -> None:
 
 def test_a_trust_that_the_dice_support_costs_the_accuser() -> None:
     state = new_match(2, "no-guarantee", rolls=((6, 5),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[61])
-    state.apply(TRUST[64])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[61], TRUST[64], ACCUSE)
     assert losses(state) == [(0, 1, "accusation")]
 
 
 def test_a_truster_may_announce_mia_and_then_the_next_may_only_concede_or_accuse() -> None:
     state = new_match(3, "no-guarantee", rolls=((3, 3),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[33])
-    state.apply(TRUST[21])
+    play(state, ROLL, ANNOUNCE[33], TRUST[21])
     assert state.legal_actions() == [CONCEDE, ACCUSE]
     with pytest.raises(IllegalActionError):
         state.apply(ROLL)
@@ -61,9 +59,7 @@ def test_a_truster_may_announce_mia_and_then_the_next_may_only_concede_or_accuse
 @pytest.mark.parametrize("variant", ["no-guarantee", "croatian"])
 def test_accusing_a_real_mia_costs_the_accuser_two_lives(variant: str) -> None:
     state = new_match(3, variant, starter=2, rolls=((2, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], ACCUSE)
     assert losses(state) == [(0, 2, "accusation")]
     assert round_starter(state) == 1
 
@@ -71,18 +67,14 @@ def test_accusing_a_real_mia_costs_the_accuser_two_lives(variant: str) -> None:
 @pytest.mark.parametrize("variant", ["no-guarantee", "croatian"])
 def test_a_false_mia_costs_its_claimant_only_one_life(variant: str) -> None:
     state = new_match(3, variant, rolls=((5, 5),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(ACCUSE)
+    play(state, ROLL, ANNOUNCE[21], ACCUSE)
     assert losses(state) == [(0, 1, "accusation")]
 
 
 @pytest.mark.parametrize("variant", ["no-guarantee", "croatian"])
 def test_conceding_to_a_mia_costs_one_life_without_reveal(variant: str) -> None:
     state = new_match(2, variant, rolls=((2, 1),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[21])
-    state.apply(CONCEDE)
+    play(state, ROLL, ANNOUNCE[21], CONCEDE)
     assert losses(state) == [(1, 1, "concede")]
     assert events_of(state, "reveal") == []
     assert round_starter(state) == 0
@@ -90,8 +82,7 @@ def test_conceding_to_a_mia_costs_one_life_without_reveal(variant: str) -> None:
 
 def test_croatian_players_roll_or_accuse_and_neither_vouch_nor_trust() -> None:
     state = new_match(2, "croatian", rolls=((5, 4),))
-    state.apply(ROLL)
-    state.apply(ANNOUNCE[54])
+    play(state, ROLL, ANNOUNCE[54])
     assert state.legal_actions() == [ROLL, ACCUSE]
     for action in (VOUCH, TRUST[61], CONCEDE):
         with pytest.raises(IllegalActionError):
