@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from arena.engine import JSON
-from arena.games.muggins.line import END_AFTER, Ends, credit, ends_after, opening_ends
+from arena.games.muggins.line import END_AFTER, Ends, after_play, credit
 from arena.games.muggins.tiles import END_NAMES, PIPS, TILE_COUNT, tile_of
 
 Act = Callable[[JSON], JSON]
@@ -96,12 +96,8 @@ def strong_bot(seed: int) -> Act:
 
         def value(action: JSON) -> float:
             tile = tile_of(action["tile"])
-            after = (
-                opening_ends(tile)
-                if ends is None
-                else ends_after(ends, tile, END_NAMES.index(action["end"]))
-            )
-            points = credit(after[1] + after[3])
+            after, count = after_play(ends, tile, END_NAMES.index(action["end"]))
+            points = credit(count)
             if score + points >= target:
                 return float("inf")
             kept = [other for other in hand if other != tile]

@@ -2,10 +2,11 @@
 
 There is one line and no branches; doubles lie crosswise. An end shows the
 pips of its exposed half and *counts* those pips, or both halves of a double
-sitting at that end. While the line is a single tile, its left end shows the
-high half and its right end the low half, each counting its own half, so the
-opening tile counts its pips once (5-5 counts 10, not 20). A move's count is
-the sum of the two ends' counts after it; it scores when it is a multiple of 5.
+sitting at that end. The opening tile lies with its high half to the left and
+its low half to the right; a play's count is the sum of the two ends' counts
+after it, except the opening play, which counts the tile's pips with a double
+once (5-5 counts 10, where its two ends count 10 each). A count scores when it
+is a multiple of 5.
 
 Ends are also passed around as plain ``(left_pips, left_counts, right_pips,
 right_counts)`` tuples (`Ends`), which is how the bots look ahead.
@@ -18,8 +19,10 @@ from arena.games.muggins.tiles import (
     END_NAMES,
     IS_DOUBLE,
     LEFT,
+    PIPS,
     PLAY_ACTIONS,
     TILE_COUNT,
+    TILE_VIEWS,
     TILES,
     ChunkTables,
     by_chunk,
@@ -91,6 +94,8 @@ def credit(count: int) -> int:
 def opening_ends(tile: int) -> Ends:
     """The ends of a line holding only `tile`: high half left, low half right."""
     high, low = TILES[tile]
+    if high == low:
+        return high, 2 * high, low, 2 * low
     return high, high, low, low
 
 
@@ -102,6 +107,15 @@ def ends_after(ends: Ends, tile: int, end: int) -> Ends:
     else:
         right_pips, right_counts = END_AFTER[tile][right_pips]
     return left_pips, left_counts, right_pips, right_counts
+
+
+def after_play(ends: Ends | None, tile: int, end: int) -> tuple[Ends, int]:
+    """The ends and the count once `tile` is played on `end` of a line with these
+    ends (it must fit), or opens an empty line (`ends` None)."""
+    if ends is None:
+        return opening_ends(tile), PIPS[tile]
+    after = ends_after(ends, tile, end)
+    return after, after[1] + after[3]
 
 
 class Line:
@@ -119,11 +133,12 @@ class Line:
     def lay(self, tile: int, end: int) -> int:
         """Lay `tile` on `end` (it must fit there; any tile opens); return the count."""
         if self.key == EMPTY:
-            self.tiles.append(PLAY_ACTIONS[2 * tile]["tile"])
-            self.left_pips, self.left_counts, self.right_pips, self.right_counts = opening_ends(
-                tile
-            )
-        elif end == LEFT:
+            self.tiles.append(TILE_VIEWS[tile])
+            ends = opening_ends(tile)
+            self.left_pips, self.left_counts, self.right_pips, self.right_counts = ends
+            self.key = 7 * self.left_pips + self.right_pips
+            return PIPS[tile]
+        if end == LEFT:
             pips = self.left_pips
             self.tiles.insert(0, LAID_LEFT[tile][pips])
             self.left_pips, self.left_counts = END_AFTER[tile][pips]
