@@ -264,8 +264,6 @@ def challenge_check(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -
     ladder = bot.ladder
     if not ladder.active:
         raise ValidationError(f"the ladder {ladder.name} is closed", code="ladder_inactive")
-    if not opponents:
-        raise ValidationError("choose at least one opponent", code="no_opponents")
     if len(opponents) > ladder.seats - 1:
         raise ValidationError(
             f"{ladder.name} seats {ladder.seats} bots: choose at most {ladder.seats - 1} opponents",

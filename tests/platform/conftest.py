@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from django.contrib.auth.models import AbstractUser
 from pytest_django.fixtures import Settings
 
 from accounts.services import user_create
+from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.services import ladders_seed
 from tavolo_site.celery import app as celery_app
@@ -61,6 +63,32 @@ def mia_ladder(ladders: dict[str, Ladder]) -> Ladder:
 @pytest.fixture
 def muggins_ladder(ladders: dict[str, Ladder]) -> Ladder:
     return ladders["muggins-2"]
+
+
+FIRST_LEGAL = "def act(observation):\n    return observation['legal_actions'][0]\n"
+
+
+@pytest.fixture
+def accepted_bot(db: None) -> Callable[..., Bot]:
+    """Make a user bot with an accepted current version, without running qualification."""
+
+    def make(
+        *, owner: AbstractUser, ladder: Ladder, name: str, rating: float = 1500.0, games: int = 0
+    ) -> Bot:
+        bot = Bot.objects.create(owner=owner, ladder=ladder, name=name, rating=rating, games=games)
+        source = FIRST_LEGAL + f"# {name}\n"
+        bot.current_version = BotVersion.objects.create(
+            bot=bot,
+            number=1,
+            source=source,
+            sha256=hashlib.sha256(source.encode()).hexdigest(),
+            size=len(source),
+            status=BotVersion.Status.ACCEPTED,
+        )
+        bot.save()
+        return bot
+
+    return make
 
 
 @pytest.fixture

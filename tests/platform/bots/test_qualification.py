@@ -1,0 +1,146 @@
+"""Qualification: new versions play the house bots in the jail and are accepted or rejected."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from pytest_django.fixtures import Settings
+
+from bots.models import Bot, BotVersion
+from bots.services import bot_version_qualify, bot_version_upload, bot_versions_recover
+from ladders.models import Ladder
+from matches.models import Match
+
+EXAMPLES = Path(__file__).parents[3] / "platform" / "bots" / "examples"
+
+
+def upload(user: AbstractUser, ladder: Ladder, source: bytes, name: str = "tester") -> BotVersion:
+    return bot_version_upload(
+        user=user, ladder=ladder, bot_name=name, source_bytes=source, filename=f"{name}.py"
+    )
+
+
+def qualify(version: BotVersion) -> BotVersion:
+    return bot_version_qualify(version_id=version.pk, worker="test-worker")
+
+
+@pytest.fixture
+def no_jail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker where bubblewrap cannot make its namespaces."""
+    monkeypatch.setattr("matches.playing.jail_available", lambda: False)
+
+
+@pytest.mark.jail
+def test_a_sound_bot_is_accepted_and_becomes_the_current_version(
+    alice: AbstractUser, muggins_ladder: Ladder, settings: Settings
+) -> None:
+    version = qualify(upload(alice, muggins_ladder, (EXAMPLES / "muggins_greedy.py").read_bytes()))
+    assert version.status == BotVersion.Status.ACCEPTED, version.reason
+    assert version.bot.current_version == version
+    matches = Match.objects.filter(kind=Match.Kind.QUALIFICATION, seats__bot_version=version)
+    assert matches.count() == settings.TAVOLO_QUALIFICATION_MATCHES
+    assert all(match.status == Match.Status.FINISHED for match in matches)
+    assert f"match {matches[0].pk}" in version.qualification_log
+
+
+@pytest.mark.jail
+def test_a_crashing_bot_is_rejected_with_the_reason_and_its_log(
+    alice: AbstractUser, mia_ladder: Ladder, bot_source: Callable[[str], bytes]
+) -> None:
+    version = qualify(upload(alice, mia_ladder, bot_source("crashing.py")))
+    assert version.status == BotVersion.Status.REJECTED
+    assert version.reason.startswith("crashed in qualification match")
+    assert "about to crash" in version.qualification_log
+    assert Bot.objects.get(pk=version.bot_id).current_version is None
+
+
+@pytest.mark.jail
+def test_a_bot_with_too_many_infractions_is_rejected(
+    alice: AbstractUser, mia_ladder: Ladder, bot_source: Callable[[str], bytes]
+) -> None:
+    version = qualify(upload(alice, mia_ladder, bot_source("illegal.py")))
+    assert version.status == BotVersion.Status.REJECTED
+    assert "infractions in qualification; at most 2 are allowed" in version.reason
+
+
+@pytest.mark.jail
+def test_a_new_version_keeps_the_bot_rating_and_restarts_its_game_count(
+    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes]
+) -> None:
+    first = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
+    Bot.objects.filter(pk=first.bot_id).update(rating=1620.0, games=33)
+    second = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py") + b"# v2\n"))
+    bot = Bot.objects.get(pk=first.bot_id)
+    assert second.status == BotVersion.Status.ACCEPTED
+    assert bot.current_version == second
+    assert (bot.rating, bot.games) == (1620.0, 0)
+
+
+@pytest.mark.jail
+def test_an_upload_is_qualified_by_the_task_once_it_commits(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    celery_eager: None,
+    django_capture_on_commit_callbacks,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.ACCEPTED
+
+
+def test_a_qualified_version_is_not_qualified_again(
+    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes]
+) -> None:
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.REJECTED)
+    assert qualify(version).status == BotVersion.Status.REJECTED
+    assert not Match.objects.exists()
+
+
+def test_without_the_jail_a_version_waits_pending_with_the_reason(
+    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], no_jail: None
+) -> None:
+    version = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
+    assert version.status == BotVersion.Status.PENDING
+    assert "waiting for a worker with the jail" in version.reason
+    assert not Match.objects.exists()
+
+
+def test_unjailed_development_mode_runs_bots_with_a_loud_warning(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    no_jail: None,
+    unjailed: None,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        version = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
+    assert version.status == BotVersion.Status.ACCEPTED
+    assert "WITHOUT THE JAIL" in caplog.text
+
+
+def test_lost_and_stale_qualifications_are_sent_again(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    django_capture_on_commit_callbacks,
+) -> None:
+    lost = upload(alice, muggins_ladder, bot_source("first_legal.py"), name="lost")
+    fresh = upload(alice, muggins_ladder, bot_source("illegal.py"), name="fresh")
+    BotVersion.objects.filter(pk=lost.pk).update(
+        status=BotVersion.Status.QUALIFYING, qualification_started_at="2000-01-01T00:00Z"
+    )
+    with django_capture_on_commit_callbacks() as callbacks:
+        resent = bot_versions_recover()
+    assert resent == [lost.pk]
+    assert len(callbacks) == 1
+    lost.refresh_from_db()
+    assert lost.status == BotVersion.Status.PENDING
+    assert fresh.pk not in resent

@@ -1,0 +1,166 @@
+"""Finishing matches: results, ratings and history are written once, whatever is redelivered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+
+from arena.ratings import rating_changes
+from arena.replay import loads_replay, verify_replay
+from bots.models import Bot
+from ladders.models import Ladder
+from matches.models import Match, RatingChange
+from matches.playing import MatchOutcome, SeatOutcome
+from matches.selectors import match_replay_bytes
+from matches.services import match_create, match_finish, match_run
+
+
+def outcome(*places: int) -> MatchOutcome:
+    return MatchOutcome(
+        result={"places": list(places)},
+        seats=[SeatOutcome(place=place) for place in places],
+        decisions=42,
+    )
+
+
+@pytest.fixture
+def table(
+    alice: AbstractUser, bob: AbstractUser, muggins_ladder: Ladder, accepted_bot: Callable
+) -> list[Bot]:
+    return [
+        accepted_bot(owner=alice, ladder=muggins_ladder, name="ace", rating=1600.0, games=30),
+        accepted_bot(owner=bob, ladder=muggins_ladder, name="bee", rating=1450.0, games=2),
+    ]
+
+
+def ranked(ladder: Ladder, bots: list[Bot], kind: str = Match.Kind.RANKED) -> Match:
+    versions = [bot.current_version for bot in bots]
+    return match_create(ladder=ladder, kind=kind, versions=versions, enqueue=False)
+
+
+def test_a_ranked_finish_moves_ratings_by_the_elo_maths(
+    table: list[Bot], muggins_ladder: Ladder
+) -> None:
+    match = ranked(muggins_ladder, table)
+    assert match_finish(match_id=match.pk, outcome=outcome(2, 1))
+    expected = rating_changes([1600.0, 1450.0], [2, 1], [30, 2])
+    ace, bee = (Bot.objects.get(pk=bot.pk) for bot in table)
+    assert ace.rating == pytest.approx(1600.0 + expected[0])
+    assert bee.rating == pytest.approx(1450.0 + expected[1])
+    assert (ace.games, bee.games) == (31, 3)
+    history = RatingChange.objects.get(match=match, bot=ace)
+    assert (history.before, history.games_before) == (1600.0, 30)
+    assert history.after == pytest.approx(ace.rating)
+    assert history.version == ace.current_version
+
+
+def test_finishing_a_match_twice_changes_nothing_the_second_time(
+    table: list[Bot], muggins_ladder: Ladder
+) -> None:
+    match = ranked(muggins_ladder, table)
+    assert match_finish(match_id=match.pk, outcome=outcome(1, 2))
+    ratings = [Bot.objects.get(pk=bot.pk).rating for bot in table]
+    assert not match_finish(match_id=match.pk, outcome=outcome(2, 1))
+    assert [Bot.objects.get(pk=bot.pk).rating for bot in table] == ratings
+    assert RatingChange.objects.filter(match=match).count() == 2
+    match.refresh_from_db()
+    assert [seat.place for seat in match.seats.all()] == [1, 2]
+
+
+def test_a_finished_match_records_result_seats_and_reveals_its_seed(
+    table: list[Bot], muggins_ladder: Ladder
+) -> None:
+    match = ranked(muggins_ladder, table)
+    assert match.public_seed is None
+    crashed = MatchOutcome(
+        result={"places": [2, 1]},
+        seats=[
+            SeatOutcome(place=2, infractions=3, crashed=True, crash_reason="died"),
+            SeatOutcome(place=1),
+        ],
+        decisions=7,
+    )
+    match_finish(match_id=match.pk, outcome=crashed)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.public_seed == match.seed
+    assert (match.result, match.decisions) == ({"places": [2, 1]}, 7)
+    first = match.seats.get(seat=0)
+    assert (first.place, first.infractions, first.crashed) == (2, 3, True)
+    assert first.crash_reason == "died"
+
+
+def test_a_house_bot_in_several_seats_moves_by_its_mean_change_and_counts_one_game(
+    alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable
+) -> None:
+    mine = accepted_bot(owner=alice, ladder=mia_ladder, name="mine")
+    house = Bot.objects.get(ladder=mia_ladder, name="builtin:random")
+    match = ranked(mia_ladder, [mine, house, house, house])
+    match_finish(match_id=match.pk, outcome=outcome(1, 2, 3, 4))
+    changes = rating_changes([1500.0] * 4, [1, 2, 3, 4], [0] * 4)
+    house.refresh_from_db()
+    assert house.rating == pytest.approx(1500.0 + sum(changes[1:]) / 3)
+    assert house.games == 1
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+
+def test_a_challenge_leaves_ratings_alone(table: list[Bot], muggins_ladder: Ladder) -> None:
+    match = ranked(muggins_ladder, table, kind=Match.Kind.CHALLENGE)
+    assert match_finish(match_id=match.pk, outcome=outcome(1, 2))
+    assert [Bot.objects.get(pk=bot.pk).rating for bot in table] == [1600.0, 1450.0]
+    assert not RatingChange.objects.exists()
+
+
+def test_a_result_for_a_replaced_version_moves_the_rating_but_not_the_new_game_count(
+    table: list[Bot], muggins_ladder: Ladder
+) -> None:
+    match = ranked(muggins_ladder, table)
+    ace = table[0]
+    newer = ace.current_version
+    newer.pk, newer.number = None, 2
+    newer.save()
+    Bot.objects.filter(pk=ace.pk).update(current_version=newer, games=0)
+    match_finish(match_id=match.pk, outcome=outcome(1, 2))
+    ace.refresh_from_db()
+    assert ace.rating > 1600.0
+    assert ace.games == 0
+
+
+def test_running_a_match_plays_it_and_stores_a_replay_that_verifies(
+    muggins_ladder: Ladder,
+) -> None:
+    house = list(Bot.objects.filter(ladder=muggins_ladder).order_by("name"))
+    match = ranked(muggins_ladder, house)
+    assert match_run(match_id=match.pk, worker="w1")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.claimed_by == "w1"
+    assert match.attempts == 1
+    replay = loads_replay(match_replay_bytes(match=match))
+    verify_replay(replay)
+    assert replay["seed"] == format(int(match.seed, 16), "x")
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+
+def test_a_second_delivery_of_the_same_match_does_nothing(muggins_ladder: Ladder) -> None:
+    house = list(Bot.objects.filter(ladder=muggins_ladder).order_by("name"))
+    match = ranked(muggins_ladder, house)
+    assert match_run(match_id=match.pk, worker="w1")
+    assert not match_run(match_id=match.pk, worker="w2")
+    match.refresh_from_db()
+    assert (match.claimed_by, match.attempts) == ("w1", 1)
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+
+def test_a_worker_without_the_jail_fails_a_match_of_uploaded_bots_with_the_reason(
+    table: list[Bot], muggins_ladder: Ladder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("matches.playing.jail_available", lambda: False)
+    match = ranked(muggins_ladder, table)
+    assert not match_run(match_id=match.pk, worker="w1")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FAILED
+    assert "no working jail" in match.failure_reason
+    assert [Bot.objects.get(pk=bot.pk).games for bot in table] == [30, 2]
