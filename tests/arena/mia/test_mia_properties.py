@@ -27,7 +27,8 @@ class Playout:
     state: MiaState
     choices: list[tuple[str, int]]
     lives: list[list[int]]
-    observations: list[list[str]]
+    observations: list[list[JSON]]
+    """After each step, every seat's `snapshot`."""
 
 
 games = st.builds(
@@ -81,13 +82,23 @@ def play(
     return playout
 
 
+def snapshot(observation: JSON) -> JSON:
+    """An observation frozen in time: the shared history by its length, the players
+    (updated in place by the state) copied."""
+    return {
+        **observation,
+        "history": len(observation["history"]),
+        "players": [dict(player) for player in observation["players"]],
+    }
+
+
 def record(playout: Playout, watch: bool) -> None:
-    """Note the lives, and with `watch` every seat's observation, as JSON text."""
+    """Note the lives, and with `watch` a `snapshot` of every seat's observation."""
     state = playout.state
     playout.lives.append([player["lives"] for player in state.observation(0)["players"]])
     if watch:
         playout.observations.append(
-            [json.dumps(state.observation(seat)) for seat in range(playout.game.players)]
+            [snapshot(state.observation(seat)) for seat in range(playout.game.players)]
         )
 
 
@@ -172,7 +183,7 @@ def test_no_observation_holds_dice_the_seat_did_not_roll_or_see_revealed(
     assert all(event["type"] != "dice" for event in state.history)
     rolls = [event for event in state.events if event["type"] == "dice"]
     for shown in playout.observations:
-        dice = [json.loads(observation)["dice"] for observation in shown]
+        dice = [observation["dice"] for observation in shown]
         holders = [seat for seat, seen in enumerate(dice) if seen is not None]
         assert len(holders) <= 1
         for seat in holders:
@@ -225,14 +236,17 @@ def test_changing_only_another_seats_hidden_dice_leaves_an_observation_unchanged
         st.sampled_from([index for index, (_, other) in enumerate(OUTCOMES) if other != value])
     )
     changed = MiaState(game, seed, rng=SwappedRoll(seed, number, outcome))
-    before = playout.observations[0]
-    assert [json.dumps(changed.observation(seat)) for seat in range(game.players)] == before
-    for (kind, choice), shown in zip(playout.choices, playout.observations[1:], strict=True):
+    steps = [("start", 0), *playout.choices]
+    for (kind, choice), shown in zip(steps, playout.observations, strict=True):
         if kind == "action":
             changed.apply(changed.legal_actions()[choice])
-        else:
+        elif kind != "start":
             getattr(changed, kind)(choice, "late" if kind == "infraction" else "process died")
         for seat in range(game.players):
-            if seat != roller:
-                assert json.dumps(changed.observation(seat)) == shown[seat]
+            observation = snapshot(changed.observation(seat))
+            if seat == roller:
+                assert {**observation, "dice": None} == {**shown[seat], "dice": None}
+            else:
+                assert observation == shown[seat]
+    assert changed.history == playout.state.history
     assert changed.events != playout.state.events
