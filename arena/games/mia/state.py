@@ -270,7 +270,7 @@ class MiaState:
         accuser = self._seat
         claimant = self._claimant
         claim = self._claim
-        value = self._dice_value
+        real = self._dice_value
         self._record(accuser, ACCUSE)
         self._emit(
             {
@@ -279,10 +279,10 @@ class MiaState:
                 "claimant": claimant,
                 "claim": claim,
                 "dice": self._dice,
-                "value": value,
+                "value": real,
             }
         )
-        holds = self._rank[value] >= self._claim_rank
+        holds = self._rank[real] >= self._claim_rank
         loser = accuser if holds else claimant
         if claim != MIA:
             lost = 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from arena.engine import JSON
 from arena.games.mia.values import MIA, NO_CLAIM_RANK, ORDERS, PROBABILITY, ValueOrder
@@ -69,7 +70,8 @@ class StrongBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.seat: int | None = None
+        self.seat = -1
+        """Known from the first observation."""
         self.read = 0
         self.order: ValueOrder | None = None
         self.opponents: dict[int, Opponent] = {}
@@ -179,52 +181,74 @@ class StrongBot:
 
     def answer(self, observation: JSON, legal: list[JSON]) -> JSON:
         """The legal answer with the smallest expected cost."""
-        rules = observation["rules"]
         players = observation["players"]
         claim = observation["round"]["claim"]
         still_in = sum(player["in_game"] for player in players)
-        gain = 1 / (still_in - 1)
-        classic = rules["variant"] == "classic"
-        after_me = next(
-            player["seat"]
-            for step in range(1, len(players))
-            if (player := players[(self.seat + step) % len(players)])["in_game"]
+        outlook = Outlook(
+            holds=self.holds(claim),
+            holds_above=self.holds,
+            beats=self.values.beat_chance[self.rank(claim) + 1],
+            gain=1 / (still_in - 1),
+            accuse_chance=self.opponent(next_player(players, self.seat)).accuse_chance(),
+            closes_circle=observation["round"]["vouches"] + 1 >= still_in,
+            mia=claim == MIA,
+            classic=observation["rules"]["variant"] == "classic",
         )
-        accuse_chance = self.opponent(after_me).accuse_chance()
-        forced = min(0.95, 1.5 * accuse_chance)
-        holds = self.holds(claim)
-        mia = claim == MIA
+        return min(legal, key=outlook.cost)
 
-        def accuse() -> float:
-            mine = 2 if mia else 1
-            theirs = 2 if mia and classic else 1
-            return holds * mine - gain * (1 - holds) * theirs
 
-        def vouch() -> float:
-            closes = observation["round"]["vouches"] + 1 >= still_in
-            chance = forced if closes else accuse_chance
-            lives = 2 if mia else 1
-            return chance * ((1 - holds) * lives - gain * holds * lives)
+def next_player(players: list[JSON], seat: int) -> int:
+    """The next seat still in after `seat`."""
+    for step in range(1, len(players)):
+        player = players[(seat + step) % len(players)]
+        if player["in_game"]:
+            return player["seat"]
+    return seat
 
-        def roll() -> float:
-            if mia:
+
+@dataclass(frozen=True)
+class Outlook:
+    """What each answer to the standing claim is expected to cost, in lives.
+
+    An opponent's lost life counts as a gain of `gain` lives: all of one with two
+    players left, less when the others share in it.
+    """
+
+    holds: float
+    """The chance that the claim is true."""
+    holds_above: Callable[[int], float]
+    """The chance that the same dice make a given higher value."""
+    beats: float
+    """The chance that a fresh roll beats the claim."""
+    gain: float
+    accuse_chance: float
+    """How often the next player accuses."""
+    closes_circle: bool
+    """A vouch now would leave the next player unable to vouch."""
+    mia: bool
+    classic: bool
+
+    def cost(self, action: JSON) -> float:
+        kind = action["type"]
+        if kind == "accuse":
+            mine = 2 if self.mia else 1
+            theirs = 2 if self.mia and self.classic else 1
+            return self.holds * mine - self.gain * (1 - self.holds) * theirs
+        if kind == "concede":
+            return 1.0
+        if kind == "vouch":
+            lives = 2 if self.mia else 1
+            chance = (
+                min(0.95, 1.5 * self.accuse_chance) if self.closes_circle else self.accuse_chance
+            )
+            return chance * lives * ((1 - self.holds) - self.gain * self.holds)
+        if kind == "roll":
+            if self.mia:
                 return 0.0
-            beats = self.values.beat_chance[self.rank(claim) + 1]
-            return accuse_chance * ((1 - beats) - gain * beats)
-
-        def trust(value: int) -> float:
-            chance = self.holds(value)
-            lives = 2 if value == MIA else 1
-            return accuse_chance * ((1 - chance) - gain * chance * lives)
-
-        costs: dict[str, Callable[[JSON], float]] = {
-            "accuse": lambda _: accuse(),
-            "concede": lambda _: 1.0,
-            "vouch": lambda _: vouch(),
-            "roll": lambda _: roll(),
-            "trust": lambda action: trust(action["value"]),
-        }
-        return min(legal, key=lambda action: costs[action["type"]](action))
+            return self.accuse_chance * ((1 - self.beats) - self.gain * self.beats)
+        holds = self.holds_above(action["value"])
+        theirs = 2 if action["value"] == MIA else 1
+        return self.accuse_chance * ((1 - holds) - self.gain * holds * theirs)
 
 
 def strong_bot(seed: int) -> Callable[[JSON], JSON]:
