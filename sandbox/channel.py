@@ -1,4 +1,4 @@
-"""The runner's end of a bot's three pipes: lines out, lines in, stderr kept.
+"""The runner's end of a bot's protocol socket and stderr: lines out, lines in, stderr kept.
 
 Every wait is bounded by a deadline on the runner's monotonic clock, every
 descriptor is non-blocking, and nothing the bot sends can grow memory past
@@ -33,14 +33,12 @@ class Outcome(enum.Enum):
 
 
 class LineChannel:
-    """Newline-framed messages over a child's stdin and stdout, with stderr drained aside."""
+    """Newline-framed messages over a protocol socket, with stderr drained aside."""
 
-    def __init__(
-        self, *, stdin: int, stdout: int, stderr: int, line_bytes: int, log_bytes: int
-    ) -> None:
-        for fd in (stdin, stdout, stderr):
+    def __init__(self, *, protocol: int, stderr: int, line_bytes: int, log_bytes: int) -> None:
+        for fd in (protocol, stderr):
             os.set_blocking(fd, False)
-        self._stdin, self._stdout, self._stderr = stdin, stdout, stderr
+        self._protocol, self._stderr = protocol, stderr
         self._line_bytes = line_bytes
         self.log = LogRing(log_bytes)
         self._buffer = bytearray()
@@ -48,10 +46,10 @@ class LineChannel:
         self._unsent = b""
         self._stderr_open = True
         self._readable = select.poll()
-        self._readable.register(stdout, select.POLLIN)
+        self._readable.register(protocol, select.POLLIN)
         self._readable.register(stderr, select.POLLIN)
         self._writable = select.poll()
-        self._writable.register(stdin, select.POLLOUT)
+        self._writable.register(protocol, select.POLLOUT)
         self._writable.register(stderr, select.POLLIN)
 
     # Writing
@@ -65,7 +63,7 @@ class LineChannel:
         self._unsent += data
         while self._unsent:
             try:
-                written = os.write(self._stdin, self._unsent)
+                written = os.write(self._protocol, self._unsent)
             except BlockingIOError:
                 written = 0
             except (BrokenPipeError, ConnectionResetError):
@@ -94,7 +92,7 @@ class LineChannel:
                 return Outcome.TOO_LONG
             if not self._wait(self._readable, deadline):
                 return Outcome.TIMEOUT
-            if not self._read_stdout():
+            if not self._read_protocol():
                 return Outcome.CLOSED
 
     def read_pending(self) -> tuple[list[bytes | Outcome], bool]:
@@ -157,23 +155,27 @@ class LineChannel:
             if awaited:
                 return True
 
-    def _read_stdout(self) -> bool:
-        """Read one chunk of stdout; False at end of file."""
+    def _read_protocol(self) -> bool:
+        """Read one chunk of the bot's lines; False at end of file."""
         try:
-            data = os.read(self._stdout, CHUNK_BYTES)
+            data = os.read(self._protocol, CHUNK_BYTES)
         except BlockingIOError:
             return True
+        except ConnectionResetError:  # the bot died with our last line unread
+            return False
         self._buffer += data
         return bool(data)
 
     def _read_available(self) -> bool:
-        """Read stdout and stderr until they would block; False if stdout has ended."""
+        """Read the protocol and stderr until they would block; False if the protocol has ended."""
         self.drain_log()
         for _ in range(MAX_DRAIN_CHUNKS):
             try:
-                data = os.read(self._stdout, CHUNK_BYTES)
+                data = os.read(self._protocol, CHUNK_BYTES)
             except BlockingIOError:
                 return True
+            except ConnectionResetError:
+                return False
             if not data:
                 return False
             self._buffer += data

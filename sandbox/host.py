@@ -12,12 +12,15 @@ standard library. The protocol is in docs/wire-protocol.md; in short:
    ``act(observation)`` and answers ``{"type": "action", "action": ...}``, or
    ``{"type": "error", "error": "..."}`` if `act` raised or its result is not JSON.
 
-The bot's own `print` and writes to file descriptor 1 go to stderr, and its
-stdin reads /dev/null: only the host speaks the protocol.
+The lines travel over a unix socket received on stdin (see
+`take_protocol_socket`). The bot's own `print` and writes to file descriptor
+1 go to stderr, and its stdin reads /dev/null: only the host speaks the
+protocol.
 """
 
 from __future__ import annotations
 
+import _socket
 import base64
 import json
 import linecache
@@ -37,22 +40,33 @@ EXIT_OUT_OF_MEMORY = 3
 """The bot raised MemoryError: it broke its address-space limit."""
 ERROR_TEXT_CHARS = 500
 """An error reply keeps this much of the exception's text."""
+FD_BYTES = 4
 
 
 class LoadError(Exception):
     """The bot file cannot be used."""
 
 
-def take_protocol_streams() -> tuple[BinaryIO, int]:
-    """Keep stdin and stdout for the protocol; the bot gets /dev/null and stderr."""
-    protocol_in = os.fdopen(os.dup(0), "rb")
-    protocol_out = os.dup(1)
+def take_protocol_socket() -> tuple[BinaryIO, int]:
+    """Receive the protocol socket over stdin; then stdin reads /dev/null and stdout is stderr.
+
+    The runner sends the socket as SCM_RIGHTS over a control socket on stdin,
+    so that no wrapper process between runner and host holds it.
+    """
+    control = _socket.socket(fileno=0)
+    _, ancillary, _, _ = control.recvmsg(1, _socket.CMSG_SPACE(FD_BYTES))
+    control.close()
+    (level, kind, data), *_ = ancillary
+    if (level, kind) != (_socket.SOL_SOCKET, _socket.SCM_RIGHTS):
+        raise RuntimeError("expected the protocol socket on stdin")
+    protocol = int.from_bytes(data[:FD_BYTES], sys.byteorder)
     null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
+    if null != 0:
+        os.dup2(null, 0)
+        os.close(null)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    return protocol_in, protocol_out
+    return os.fdopen(protocol, "rb"), protocol
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -120,7 +134,7 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
 
 
 def main() -> None:
-    protocol_in, protocol_out = take_protocol_streams()
+    protocol_in, protocol_out = take_protocol_socket()
     load = json.loads(protocol_in.readline())
     set_rlimits(load["rlimits"])
     try:

@@ -107,8 +107,7 @@ def jail_problem() -> str | None:
     except (OSError, LookupError) as error:
         return f"cannot start bwrap: {error}"
     channel = LineChannel(
-        stdin=probe.stdin,
-        stdout=probe.stdout,
+        protocol=probe.protocol,
         stderr=probe.stderr,
         line_bytes=KIB,
         log_bytes=4 * KIB,

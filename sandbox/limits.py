@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 KIB = 1024
 MIB = 1024 * KIB
+GIB = 1024 * MIB
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,8 +109,7 @@ class ProcessBot:
             process = LocalProcess()
         self._process = process
         self._channel = channel = LineChannel(
-            stdin=process.stdin,
-            stdout=process.stdout,
+            protocol=process.protocol,
             stderr=process.stderr,
             line_bytes=self.limits.line_bytes,
             log_bytes=self.limits.log_bytes,
@@ -172,7 +171,7 @@ class ProcessBot:
     def _exchange(
         self, observation: JSON, started: float, deadline: float, timeout: float
     ) -> Reply:
-        assert self._channel is not None
+        assert self._channel is not None and self._process is not None
         early = self._read_unasked()
         if early is not None:
             return early
@@ -187,6 +186,8 @@ class ProcessBot:
             )
         while True:
             line = self._channel.read_line(deadline)
+            if line is Outcome.TIMEOUT and not self._process.alive():
+                line = Outcome.CLOSED  # its children may hold the socket open
             if line is Outcome.TIMEOUT:
                 self._late += 1
                 return Reply(

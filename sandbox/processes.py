@@ -1,7 +1,14 @@
 """A started bot process, and how to start one without a jail.
 
-`BotProcess` owns the child and the runner's ends of its pipes; it pauses,
-resumes and kills the child's whole tree with signals. `sandbox.jail`
+`BotProcess` owns the child and the runner's end of its protocol socket and
+stderr pipe; it pauses, resumes and kills the child's whole tree with signals.
+
+The protocol socket is not inherited: the child's stdin is a control socket
+over which the runner sends the protocol socket (SCM_RIGHTS) once the child
+runs. So only the host and what it forks ever hold the other end, and the
+runner sees end-of-file as soon as the bot closes it, even while a wrapper
+such as bwrap's monitor process, which keeps every descriptor it inherited,
+is still alive. `sandbox.jail`
 subclasses it for jails, where a freezer cgroup and the pid namespace do
 those jobs better. Unjailed, a process that double-forks out of the tree
 escapes `kill`: running unjailed is for trusted bots only.
@@ -12,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -27,23 +35,31 @@ EXIT_WAIT_SECONDS = 1.0
 
 
 class BotProcess:
-    """A running bot process and the runner's ends of its stdin, stdout and stderr."""
+    """A running bot process, the runner's end of its protocol socket, and its stderr."""
 
     def __init__(self, argv: Sequence[str], **popen_options: Any) -> None:
-        child_in, self.stdin = os.pipe2(os.O_CLOEXEC)
-        self.stdout, child_out = os.pipe2(os.O_CLOEXEC)
+        protocol, bot_end = socket.socketpair()
+        control, child_control = socket.socketpair()
         self.stderr, child_err = os.pipe2(os.O_CLOEXEC)
         try:
             self.popen = subprocess.Popen(
-                argv, stdin=child_in, stdout=child_out, stderr=child_err, env={}, **popen_options
+                argv,
+                stdin=child_control.fileno(),
+                stdout=subprocess.DEVNULL,
+                stderr=child_err,
+                env={},
+                **popen_options,
             )
+            socket.send_fds(control, [b"p"], [bot_end.fileno()])
         except BaseException:
-            for fd in (self.stdin, self.stdout, self.stderr):
-                os.close(fd)
+            protocol.close()
+            os.close(self.stderr)
             raise
         finally:
-            for fd in (child_in, child_out, child_err):
-                os.close(fd)
+            for end in (control, child_control, bot_end):
+                end.close()
+            os.close(child_err)
+        self.protocol = protocol.detach()
 
     @property
     def pid(self) -> int:
@@ -65,8 +81,8 @@ class BotProcess:
         self.popen.wait()
 
     def close_pipes(self) -> None:
-        """Close the runner's ends of the pipes (after `kill`)."""
-        for fd in (self.stdin, self.stdout, self.stderr):
+        """Close the runner's end of the protocol socket and of stderr (after `kill`)."""
+        for fd in (self.protocol, self.stderr):
             with contextlib.suppress(OSError):
                 os.close(fd)
 

@@ -54,7 +54,7 @@ def _quote(value: Any) -> str:
 def _decode(line: bytes) -> Any:
     """The JSON value of a line, or a `Reply` with the reason it is not one."""
     try:
-        return json.loads(line)
+        return json.loads(line.decode("utf-8"))
     except RecursionError:
         return Reply(infraction="malformed reply: JSON nested too deeply")
     except ValueError as error:  # bad JSON or UTF-8, or an int past the digit limit

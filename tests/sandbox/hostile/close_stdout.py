@@ -8,7 +8,7 @@ import time
 def act(observation):
     for fd in range(3, 16):
         try:
-            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
                 os.close(fd)
         except OSError:
             pass
