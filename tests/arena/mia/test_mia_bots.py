@@ -8,11 +8,14 @@ from arena.bots.inprocess import InProcessBot
 from arena.engine import JSON
 from arena.games.mia.bots import BUILTIN_BOTS
 from arena.games.mia.game import VARIANTS, MiaGame
+from arena.games.mia.state import MiaState
+from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, TRUST, VOUCH
 from arena.replay import verify_replay
 from arena.runner import play_match
+from tests.arena.mia.mia_helpers import new_match, play
 
 
-def play(game: MiaGame, bots: list[str], seed: int) -> JSON:
+def play_bots(game: MiaGame, bots: list[str], seed: int) -> JSON:
     """One match of built-in bots, asked only when they have a real choice."""
     acts = [BUILTIN_BOTS[name](seed * 31 + seat) for seat, name in enumerate(bots)]
     state = game.new_state(seed)
@@ -36,7 +39,7 @@ def strong_win_rate(variant: str, players: int, matches: int) -> float:
         seat = match % players
         bots = ["random"] * players
         bots[seat] = "strong"
-        wins += play(game, bots, match)["places"][seat] == 1
+        wins += play_bots(game, bots, match)["places"][seat] == 1
     return wins / matches
 
 
@@ -45,14 +48,14 @@ def strong_win_rate(variant: str, players: int, matches: int) -> float:
 def test_the_built_in_bots_only_ever_choose_legal_actions(variant: str, doubles_order: str) -> None:
     game = MiaGame(3, variant, {"lives": 3, "doubles_order": doubles_order})
     for seed in range(5):
-        result = play(game, ["strong", "random", "strong"], seed)
+        result = play_bots(game, ["strong", "random", "strong"], seed)
         assert sorted(result["places"]) == [1, 2, 3]
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_BOTS))
 def test_a_bot_with_the_same_seed_plays_the_same_match(name: str) -> None:
     game = MiaGame(4, None, {})
-    assert play(game, [name] * 4, 11) == play(game, [name] * 4, 11)
+    assert play_bots(game, [name] * 4, 11) == play_bots(game, [name] * 4, 11)
 
 
 def test_a_match_of_built_in_bots_through_the_runner_makes_a_replay_that_verifies() -> None:
@@ -72,3 +75,39 @@ def test_strong_wins_at_least_40_percent_of_4_player_matches_against_3_random(
     rate = strong_win_rate(variant, players=4, matches=300)
     print(f"strong beat 3 random in {rate:.0%} of 300 {variant} matches")
     assert rate >= 0.40
+
+
+def strong_choice(state: MiaState) -> JSON:
+    """What a fresh `strong` bot in the current seat plays now."""
+    return BUILTIN_BOTS["strong"](0)(state.observation(state.current_seat()))
+
+
+def test_strong_announces_the_truth_when_it_beats_the_claim() -> None:
+    state = play(new_match(2, rolls=((2, 4),)), ROLL)
+    assert strong_choice(state) == ANNOUNCE[42]
+
+
+def test_strong_bluffs_a_value_just_above_the_claim_when_its_dice_do_not_beat_it() -> None:
+    state = play(new_match(2, rolls=((6, 3), (3, 1))), ROLL, ANNOUNCE[63], ROLL)
+    assert strong_choice(state) in (ANNOUNCE[64], ANNOUNCE[65], ANNOUNCE[66])
+
+
+def test_strong_accuses_an_opening_claim_that_is_rarely_true() -> None:
+    state = play(new_match(2, rolls=((3, 1),)), ROLL, ANNOUNCE[11])
+    assert strong_choice(state) == ACCUSE
+
+
+def test_strong_vouches_for_its_own_true_claim_when_it_comes_back() -> None:
+    state = new_match(3, rolls=((6, 5),))
+    strong = BUILTIN_BOTS["strong"](0)
+    play(state, ROLL)
+    play(state, strong(state.observation(0)), VOUCH, VOUCH)
+    assert strong(state.observation(0)) == VOUCH
+
+
+def test_strong_accuses_a_trust_above_its_own_dice() -> None:
+    state = new_match(3, "no-guarantee", rolls=((4, 2),))
+    strong = BUILTIN_BOTS["strong"](0)
+    play(state, ROLL)
+    play(state, strong(state.observation(0)), TRUST[61], TRUST[63])
+    assert strong(state.observation(0)) == ACCUSE
