@@ -196,7 +196,12 @@ class MugginsState:
             self._settle()
 
     def infraction(self, seat: int, reason: str) -> None:
-        """Replace the seat's reply by the first legal move (RULES.md 2.8)."""
+        """Replace the seat's reply by the first legal move (RULES.md 2.8).
+
+        Once the match is over it is neither applied nor recorded.
+        """
+        if self._seat is None:
+            return
         if seat != self._seat:
             raise ValueError(f"seat {seat} is not the seat to play")
         self._record({"type": "infraction", "seat": seat, "reason": reason})
@@ -204,9 +209,15 @@ class MugginsState:
         self._settle()
 
     def crash(self, seat: int, reason: str) -> None:
-        """Forfeit the seat: the engine plays its first legal move from now on."""
-        if self._seat is None or not 0 <= seat < self._seats or seat in self._crashed:
-            raise ValueError(f"seat {seat} cannot crash now")
+        """Forfeit the seat: the engine plays its first legal move from now on.
+
+        A seat that has already crashed, or any seat once the match is over, is
+        neither changed nor recorded.
+        """
+        if not 0 <= seat < self._seats:
+            raise ValueError(f"there is no seat {seat}")
+        if self._seat is None or seat in self._crashed:
+            return
         self._record({"type": "crash", "seat": seat, "reason": reason})
         self._crashed.add(seat)
         if len(self._crashed) == self._seats:

@@ -93,13 +93,24 @@ def test_a_seat_that_crashes_before_its_first_turn_is_played_from_the_start() ->
     assert state.current_seat() == 0
 
 
-def test_a_seat_cannot_crash_twice_or_after_the_end() -> None:
+def test_a_second_crash_of_a_seat_changes_and_records_nothing() -> None:
     state = deal("6-6 1-1", "6-5 0-0", "2-2", "3-3")
     state.crash(1, "exit")
-    with pytest.raises(ValueError, match="cannot crash"):
-        state.crash(1, "exit again")
-    with pytest.raises(ValueError, match="cannot crash"):
+    events = list(state.events)
+    state.crash(1, "exit again")
+    assert state.events == events
+    with pytest.raises(ValueError, match="no seat 4"):
         state.crash(4, "no such seat")
+
+
+def test_once_the_match_is_over_crashes_and_infractions_change_and_record_nothing() -> None:
+    state = deal("5-5 1-1", "0-0", target=10)
+    play(state, "5-5")
+    events = list(state.events)
+    state.crash(1, "exit")
+    state.infraction(0, "late")
+    assert state.events == events
+    assert state.result() == {"places": [1, 2], "scores": [10, 0]}
 
 
 def test_when_every_seat_has_crashed_the_match_ends_at_once() -> None:
