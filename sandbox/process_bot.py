@@ -49,10 +49,10 @@ def read_bot_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         if os.path.islink(path):
             raise BotFileError(f"{path} is a symbolic link; give the file itself") from error
         raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise BotFileError(f"{path} is not a regular file")
     with open(fd, "rb") as file:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise BotFileError(f"{path} is not a regular file")
         source = file.read(max_bytes + 1)
     if len(source) > max_bytes:
         raise BotFileError(f"{path} is larger than {max_bytes} bytes")

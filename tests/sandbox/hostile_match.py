@@ -9,6 +9,7 @@ finished, and that the other seats were untouched.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from arena.bots.handle import BotHandle
@@ -54,6 +55,26 @@ def play(
     bots = [hostile_bot(name, limits) for name in names]
     bots += [random_bot(seat) for seat in range(len(bots), len(bots) + opponents)]
     return play_match(make_game("mia", len(bots)), bots, seed=seed, time_control=clock)
+
+
+def thinking_while_paused_and_running(bot: BotHandle) -> tuple[int, int]:
+    """How far `think_between_turns` counts in a second paused, and a second running.
+
+    Even paused, the count moves a little during each decision, while the
+    host waits for the thread to hand over the GIL.
+    """
+    observation = {"history": [], "legal_actions": [{"type": "roll"}, {"type": "accuse"}]}
+    assert bot.start() is None
+    try:
+        first = bot.decide(observation, 2.0).action["count"]
+        time.sleep(1.0)  # paused: decide pauses it again on the way out
+        second = bot.decide(observation, 2.0).action["count"]
+        bot.resume()
+        time.sleep(1.0)
+        third = bot.decide(observation, 2.0).action["count"]
+    finally:
+        bot.close()
+    return second - first, third - second
 
 
 def outcomes(log: str) -> dict[str, str]:

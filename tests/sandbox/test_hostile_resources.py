@@ -18,6 +18,7 @@ from tests.sandbox.hostile_match import (
     hostile_bot,
     outcomes,
     play,
+    thinking_while_paused_and_running,
 )
 
 pytestmark = pytest.mark.jail
@@ -111,19 +112,9 @@ def test_a_bot_sleeping_past_its_deadline_does_not_stop_the_match():
 
 
 def test_a_paused_bot_cannot_think_between_its_turns():
-    bot = hostile_bot("think_between_turns")
-    assert bot.start() is None
-    try:
-        first = bot.decide(OBSERVATION, 1.0).action["count"]
-        time.sleep(0.5)  # paused by decide on the way out
-        second = bot.decide(OBSERVATION, 1.0).action["count"]
-        bot.resume()
-        time.sleep(0.5)  # running
-        third = bot.decide(OBSERVATION, 1.0).action["count"]
-    finally:
-        bot.close()
-    assert third - second > 1000
-    assert second - first < (third - second) / 20
+    paused, running = thinking_while_paused_and_running(hostile_bot("think_between_turns"))
+    assert running > 1000
+    assert paused < running / 5
 
 
 def test_a_daemonised_grandchild_dies_with_its_bot():

@@ -1,0 +1,3 @@
+"""Defines everything but act."""
+
+act = "not a function"
