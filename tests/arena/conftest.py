@@ -1,0 +1,25 @@
+"""Fixtures shared by the arena tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib.resources import files
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+SCHEMA_NAMES = ("action.schema.json", "observation.schema.json", "replay.schema.json")
+
+
+@pytest.fixture(scope="session")
+def schema_validator() -> Callable[[str], Draft202012Validator]:
+    """A validator for one of the published schemas, with their cross-references."""
+    schemas = {
+        name: json.loads(files("arena.schemas").joinpath(name).read_text()) for name in SCHEMA_NAMES
+    }
+    registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
+    )
+    return lambda name: Draft202012Validator(schemas[name], registry=registry)
