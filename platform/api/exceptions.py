@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -42,3 +43,11 @@ def exception_handler(error: Exception, context: dict[str, Any]) -> Response | N
     elif isinstance(error, Http404):
         error = exceptions.NotFound(str(error) or None)
     return drf_exception_handler(error, context)
+
+
+@csrf_exempt
+def endpoint_not_found(request: HttpRequest) -> JsonResponse:
+    """Any other address under /api/: a JSON 404 like every other API answer."""
+    return JsonResponse(
+        {"detail": f"there is no API endpoint {request.path}: see /api/docs/"}, status=404
+    )

@@ -34,18 +34,17 @@ class SourceInput(serializers.Serializer):
         required=False, default=DEFAULT_FILENAME, max_length=200, help_text="With `source` only."
     )
 
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        if ("file" in data) == ("source" in data):
-            raise serializers.ValidationError(
-                {"detail": "send the bot either as a file upload `file` or as text `source`"}
-            )
-        if "file" in data:
-            upload = data.pop("file")
-            data["source_bytes"] = upload.read()
-            data["filename"] = upload.name or DEFAULT_FILENAME
-        else:
-            data["source_bytes"] = data.pop("source").encode("utf-8", errors="surrogatepass")
-        return data
+
+def uploaded_source(data: dict[str, Any]) -> tuple[bytes, str]:
+    """The bytes and file name of a valid `SourceInput`: from ``file`` or from ``source``."""
+    if ("file" in data) == ("source" in data):
+        raise serializers.ValidationError(
+            {"detail": "send the bot either as a file upload `file` or as text `source`"}
+        )
+    if "file" in data:
+        upload = data["file"]
+        return upload.read(), upload.name or DEFAULT_FILENAME
+    return data["source"].encode("utf-8", errors="surrogatepass"), data["filename"]
 
 
 class BotCreateInput(SourceInput):

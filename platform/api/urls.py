@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from api.docs import api_docs
+from api.exceptions import endpoint_not_found
 from api.views.accounts import MeView, TokenView
 from api.views.bots import (
     BotDetailView,
@@ -47,4 +48,5 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", ReplayView.as_view(), name="match-replay"),
     path("matches/<int:match_id>/seats/<int:seat>/log/", SeatLogView.as_view(), name="seat-log"),
     path("challenges/", ChallengeListView.as_view(), name="challenge-list"),
+    re_path(r"^", endpoint_not_found),
 ]

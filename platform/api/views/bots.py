@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.bot_creation import bot_create
-from api.inputs import BotCreateInput, BotFilterInput, SourceInput
+from api.inputs import BotCreateInput, BotFilterInput, SourceInput, uploaded_source
 from api.lookups import version_get
 from api.schema import errors
 from api.serializers import BotSerializer, LogSerializer, SourceSerializer, VersionSerializer
@@ -64,12 +64,13 @@ class BotListView(generics.ListAPIView):
         upload = BotCreateInput(data=request.data)
         upload.is_valid(raise_exception=True)
         wanted = upload.validated_data
+        source_bytes, filename = uploaded_source(wanted)
         version = bot_create(
             user=request.user,
             ladder=wanted["ladder"],
             name=wanted["name"],
-            source_bytes=wanted["source_bytes"],
-            filename=wanted["filename"],
+            source_bytes=source_bytes,
+            filename=filename,
         )
         body = BotSerializer(version.bot, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
@@ -108,12 +109,13 @@ class VersionListView(generics.ListAPIView):
             raise PermissionDenied(f"{bot.name} belongs to another user")
         upload = SourceInput(data=request.data)
         upload.is_valid(raise_exception=True)
+        source_bytes, filename = uploaded_source(upload.validated_data)
         version = bot_version_upload(
             user=request.user,
             ladder=bot.ladder,
             bot_name=bot.name,
-            source_bytes=upload.validated_data["source_bytes"],
-            filename=upload.validated_data["filename"],
+            source_bytes=source_bytes,
+            filename=filename,
         )
         return Response(VersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
