@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-console = Console()
+console = Console(soft_wrap=True)
 error_console = Console(stderr=True, soft_wrap=True)
 
 
@@ -24,7 +24,7 @@ class CliError(click.ClickException):
 def display_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     table = Table(title=title, title_justify="left")
     for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right")
+        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=index == 0)
     for row in rows:
         table.add_row(*row)
     console.print(table)

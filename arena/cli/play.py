@@ -130,14 +130,18 @@ def _show(result: SeriesResult) -> None:
                 tally.name,
                 str(tally.games),
                 str(tally.wins),
-                f"{tally.win_rate:.1%} ({low:.0%}-{high:.0%})",
+                f"{100 * tally.win_rate:.1f}",
+                f"{low:.0%}-{high:.0%}",
                 f"{tally.mean_place:.2f}",
                 str(tally.infractions),
                 str(tally.crashes),
             )
         )
-    title = f"{result.game}: {result.games} matches, {result.decisions} decisions"
-    columns = ("bot", "matches", "wins", "win rate (95%)", "mean place", "infractions", "crashes")
+    title = (
+        f"{result.game}: {result.games} matches, {result.decisions} decisions"
+        " (place: mean place; infr.: infractions)"
+    )
+    columns = ("bot", "games", "wins", "win %", "95% CI", "place", "infr.", "crash")
     display_table(title, columns, rows)
     for tally in result.tallies:
         for note in tally.notes:

@@ -1,0 +1,154 @@
+"""The `tavolo` command, run as a user runs it: exit codes and output."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from arena.cli import tavolo
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(tavolo, [str(arg) for arg in args], catch_exceptions=False)
+
+    return invoke
+
+
+def test_play_json_prints_exactly_one_object_with_the_documented_keys(run):
+    result = run(
+        "play", "mia", "builtin:strong", "builtin:random", "-n", "6", "--json", "--seed", "1"
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert set(report) == {"game", "games", "decisions", "seconds", "bots"}
+    assert report["game"] == "mia" and report["games"] == 6 and report["decisions"] > 0
+    assert {bot["name"] for bot in report["bots"]} == {"builtin:strong", "builtin:random"}
+    assert sum(bot["wins"] for bot in report["bots"]) == 6
+    assert set(report["bots"][0]) == {
+        "name",
+        "games",
+        "wins",
+        "mean_place",
+        "infractions",
+        "crashes",
+    }
+
+
+def test_the_same_seed_gives_the_same_run(run):
+    args = (
+        "play",
+        "muggins",
+        "builtin:random",
+        "builtin:random",
+        "-n",
+        "3",
+        "--json",
+        "--seed",
+        "9",
+    )
+    first, second = (json.loads(run(*args).stdout) for _ in range(2))
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+
+
+def test_play_shows_a_table_per_bot(run):
+    result = run("play", "mia", "builtin:strong", "builtin:random", "builtin:random", "-n", "3")
+    assert result.exit_code == 0
+    assert "builtin:random #2" in result.stdout and "95% CI" in result.stdout
+
+
+def test_saved_replays_verify_and_an_altered_one_is_named(run, tmp_path):
+    replays = tmp_path / "replays"
+    assert (
+        run(
+            "play", "mia", "builtin:random", "builtin:random", "-n", "2", "--replays", replays
+        ).exit_code
+        == 0
+    )
+    files = sorted(replays.glob("*.json.gz"))
+    assert [path.name for path in files] == ["match-0001.json.gz", "match-0002.json.gz"]
+    assert run("replay", "verify", *files).exit_code == 0
+
+    replay = json.loads(gzip.decompress(files[0].read_bytes()))
+    index = next(i for i, event in enumerate(replay["events"]) if event["type"] == "dice")
+    replay["events"][index]["dice"] = (
+        [1, 1] if replay["events"][index]["dice"] != [1, 1] else [2, 2]
+    )
+    files[0].write_bytes(gzip.compress(json.dumps(replay).encode()))
+    result = run("replay", "verify", *files)
+    assert result.exit_code == 1
+    assert f"event {index} differs" in result.stderr
+    assert "match-0002.json.gz: ok" in result.stdout
+
+
+def test_replay_show_prints_a_transcript_with_the_result(run, tmp_path):
+    run("play", "muggins", "builtin:random", "builtin:random", "--replays", tmp_path)
+    result = run("replay", "show", tmp_path / "match-0001.json.gz")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith("muggins")
+    assert "result: 1." in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("play", "chess", "builtin:random", "builtin:random"), "unknown game 'chess'"),
+        (("play", "mia", "builtin:random", "builtin:random", "--variant", "nope"), "variant"),
+        (("play", "mia", "builtin:random", "builtin:random", "--option", "colour=red"), "colour"),
+        (("play", "mia", "builtin:random", "builtin:random", "--option", "lives"), "key=value"),
+        (("play", "muggins", *["builtin:random"] * 5), "players"),
+        (("play", "muggins", "builtin:random", "builtin:random", "--option", "target=0"), "target"),
+        (("play", "mia", "builtin:random", "no_such_bot.py"), "no such bot file"),
+        (("play", "mia", "builtin:random", "builtin:genius"), "unknown built-in bot"),
+        (("play", "mia", "builtin:random", "builtin:random", "--games", "0"), "--games"),
+        (("new-bot", "go", "x.py"), "unknown game 'go'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_code_2(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tavolo: error:"), result.stderr
+    assert message in lines[0]
+
+
+def test_a_file_that_is_not_a_replay_is_exit_code_2(run, tmp_path):
+    junk = tmp_path / "junk.json"
+    junk.write_text("{}")
+    result = run("replay", "verify", junk)
+    assert result.exit_code == 2
+    assert "not a replay" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["mia", "muggins"])
+def test_a_new_bot_plays_legal_moves(run, tmp_path, game):
+    path = tmp_path / f"{game}_bot.py"
+    assert run("new-bot", game, path).exit_code == 0
+    result = run("play", game, path, "builtin:random", "-n", "3", "--json", "--no-jail")
+    assert result.exit_code == 0, result.output
+    mine = json.loads(result.stdout)["bots"][0]
+    assert mine["infractions"] == 0 and mine["crashes"] == 0
+
+
+def test_new_bot_refuses_to_overwrite(run, tmp_path):
+    path = tmp_path / "bot.py"
+    path.write_text("precious")
+    result = run("new-bot", "mia", path)
+    assert result.exit_code == 2 and path.read_text() == "precious"
+
+
+def test_a_bot_that_fails_to_import_is_shown_with_its_traceback(run, tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("import nonexistent_module_xyz\n")
+    result = run("play", "mia", broken, "builtin:random", "--no-jail")
+    assert result.exit_code == 0
+    assert "crash" in result.stdout
+    assert "nonexistent_module_xyz" in result.stdout
+    assert "--no-jail" in result.stderr
