@@ -1,8 +1,10 @@
 """A readable transcript of a replay, one line per event.
 
-Each game may describe its own events (``arena.games.<game>.transcript``,
-a ``describe_event(event, seats) -> str | None`` function); anything it does not
-describe is shown generically, so a transcript never fails on a new event.
+Each game may describe its own events with a narrator
+(``arena.games.<game>.transcript.Narrator(seats)``, whose
+``describe(event) -> str | None`` may keep state, such as the line of tiles);
+anything it does not describe is shown generically, so a transcript never
+fails on a new event.
 """
 
 from __future__ import annotations
@@ -12,15 +14,15 @@ from collections.abc import Callable, Iterator
 
 from arena.engine import JSON
 
-Describe = Callable[[JSON, list[str]], "str | None"]
+Describe = Callable[[JSON], "str | None"]
 
 
-def _game_describer(game: str) -> Describe | None:
+def _narrator(game: str, seats: list[str]) -> Describe:
     try:
         module = importlib.import_module(f"arena.games.{game}.transcript")
     except ModuleNotFoundError:
-        return None
-    return module.describe_event
+        return lambda event: None
+    return module.Narrator(seats).describe
 
 
 def generic_line(event: JSON, seats: list[str]) -> str:
@@ -40,9 +42,11 @@ def transcript_lines(replay: JSON) -> Iterator[str]:
     yield f"seed: {replay['seed']}   started: {replay.get('started_at', '?')}"
     for seat in seats:
         yield f"  {seat}"
-    describe = _game_describer(replay["game"])
+    describe = _narrator(replay["game"], seats)
     for index, event in enumerate(replay["events"]):
-        text = describe(event, seats) if describe else None
+        text = describe(event)
+        if text == "":
+            continue  # the narrator hides it: its consequences say the same
         yield f"{index:5d}  {text or generic_line(event, seats)}"
     places = replay.get("result", {}).get("places", [])
     ranking = sorted(range(len(places)), key=places.__getitem__)

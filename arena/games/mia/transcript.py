@@ -9,12 +9,23 @@ def _value(value: int) -> str:
     return "21 (Mia)" if value == 21 else str(value)
 
 
+class Narrator:
+    """Describes Mia events; it needs no memory between them."""
+
+    def __init__(self, seats: list[str]) -> None:
+        self.seats = seats
+
+    def describe(self, event: JSON) -> str | None:
+        """One line for `event`, or None to show it generically."""
+        return describe_event(event, self.seats)
+
+
 def describe_event(event: JSON, seats: list[str]) -> str | None:
-    """One line for `event`, or None to show it generically."""
+    """One line for a Mia event, or None to show it generically."""
     kind = event["type"]
     who = seats[event["seat"]] if "seat" in event else ""
     if kind == "action":
-        return f"  {who} chooses {event['action']['type']}"
+        return ""  # hidden: the events it causes tell it in words
     if kind == "round":
         return f"-- new round, {seats[event['starter']]} starts"
     if kind == "dice":
