@@ -233,7 +233,7 @@ def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:
 @transaction.atomic
 def _version_accept(*, version: BotVersion, log: str) -> None:
     """Accept the version; it replaces the bot's current version if it is newer."""
-    bot = Bot.objects.select_for_update().select_related("current_version").get(id=version.bot_id)
+    bot = Bot.objects.select_for_update().get(id=version.bot_id)
     BotVersion.objects.filter(id=version.pk).update(
         status=BotVersion.Status.ACCEPTED,
         reason="",

@@ -111,6 +111,7 @@ else:
 # --- Files: replays and bot logs on disk, or in an S3-compatible bucket -------------------------
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns about a missing folder
 MEDIA_URL = "media/"
 MEDIA_ROOT = DATA_DIR / "media"
 TAVOLO_STORAGE = env_choice("TAVOLO_STORAGE", "local", ("local", "s3"))

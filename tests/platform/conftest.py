@@ -40,17 +40,25 @@ def fast_password_hashing(settings: Settings) -> None:
 
 
 @pytest.fixture
-def alice(db: None) -> AbstractUser:
+def database(db: None) -> None:
+    """The database the named fixtures write to: pytest-django's test database.
+
+    The integration tests override it with a fresh PostgreSQL database.
+    """
+
+
+@pytest.fixture
+def alice(database: None) -> AbstractUser:
     return user_create(username="alice", password="alice-password-1")
 
 
 @pytest.fixture
-def bob(db: None) -> AbstractUser:
+def bob(database: None) -> AbstractUser:
     return user_create(username="bob", password="bob-password-1")
 
 
 @pytest.fixture
-def ladders(db: None) -> dict[str, Ladder]:
+def ladders(database: None) -> dict[str, Ladder]:
     """The default ladders with their house bots."""
     return {ladder.slug: ladder for ladder in ladders_seed()}
 
@@ -69,7 +77,7 @@ FIRST_LEGAL = "def act(observation):\n    return observation['legal_actions'][0]
 
 
 @pytest.fixture
-def accepted_bot(db: None) -> Callable[..., Bot]:
+def accepted_bot(database: None) -> Callable[..., Bot]:
     """Make a user bot with an accepted current version, without running qualification."""
 
     def make(

@@ -1,0 +1,180 @@
+"""The real stack for integration tests: PostgreSQL, Redis and a Celery worker process.
+
+Each test gets a fresh PostgreSQL database, migrated, and this process's
+default database connection is pointed at it for the test (and for every
+thread the test starts). Celery sends to a Redis database of its own, and a
+real worker, started as a child process with the same settings, consumes both
+queues. The shared fixtures' users, ladders and bots are made in that database.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import dj_database_url
+import psycopg
+import pytest
+import redis
+from django.core.management import call_command
+from django.db import connections
+from pytest_django.fixtures import Settings
+
+from tavolo_site.celery import app as celery_app
+
+PLATFORM_DIR = Path(__file__).parents[3] / "platform"
+POSTGRES_USERS = ("postgres", "root")
+REDIS_URL = "redis://127.0.0.1:6379/13"
+WORKER_READY_SECONDS = 60
+
+
+def _postgres_admin() -> tuple[psycopg.Connection, str]:
+    """An autocommit connection to the server's `test` database, and the user it works as."""
+    errors = []
+    for user in POSTGRES_USERS:
+        try:
+            connection = psycopg.connect(
+                host="127.0.0.1", port=5432, user=user, dbname="test", autocommit=True
+            )
+        except psycopg.OperationalError as error:
+            errors.append(str(error))
+            continue
+        return connection, user
+    raise RuntimeError(f"cannot connect to PostgreSQL as {POSTGRES_USERS}: {errors}")
+
+
+@contextmanager
+def default_database(url: str) -> Iterator[None]:
+    """Point Django's default connection at `url`, in this thread and any new one."""
+    saved_settings = connections.settings["default"]
+    saved_connection = connections["default"]
+    configured = connections.configure_settings({"default": dj_database_url.parse(url)})
+    connections.settings["default"] = configured["default"]
+    del connections["default"]
+    try:
+        yield
+    finally:
+        connections["default"].close()
+        connections.settings["default"] = saved_settings
+        connections["default"] = saved_connection
+
+
+@contextmanager
+def celery_broker(url: str) -> Iterator[None]:
+    """Make this process's Celery app send to `url`."""
+    conf = celery_app.conf
+    saved = conf.broker_url, conf.broker_transport_options
+
+    def reset_pools() -> None:
+        if celery_app._pool is not None:
+            celery_app._pool.force_close_all()
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
+    reset_pools()
+    conf.broker_url, conf.broker_transport_options = url, {}
+    try:
+        yield
+    finally:
+        reset_pools()
+        conf.broker_url, conf.broker_transport_options = saved
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped after the test."""
+    admin, user = _postgres_admin()
+    name = f"tavolo_it_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        yield f"postgres://{user}@127.0.0.1:5432/{name}"
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres(postgres_url: str, django_db_blocker: pytest.FixtureRequest) -> Iterator[str]:
+    """This process on the fresh database, migrated."""
+    with django_db_blocker.unblock(), default_database(postgres_url):
+        call_command("migrate", verbosity=0)
+        yield postgres_url
+
+
+@pytest.fixture
+def redis_broker() -> Iterator[str]:
+    """An emptied Redis database as Celery's broker."""
+    client = redis.Redis.from_url(REDIS_URL)
+    client.flushdb()
+    with celery_broker(REDIS_URL):
+        yield REDIS_URL
+    client.flushdb()
+
+
+@pytest.fixture
+def worker(
+    postgres: str, redis_broker: str, media_root: Path, settings: Settings, tmp_path: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real Celery worker on both queues, sharing this test's database, broker and files."""
+    data_dir = media_root.parent
+    settings.MEDIA_ROOT = data_dir / "media"
+    name = f"integration-{secrets.token_hex(3)}@localhost"
+    env = {
+        **os.environ,
+        "DATABASE_URL": postgres,
+        "REDIS_URL": redis_broker,
+        "TAVOLO_DATA_DIR": str(data_dir),
+        "SECRET_KEY": "integration-tests",
+        "DJANGO_SETTINGS_MODULE": "tavolo_site.settings",
+    }
+    log = (tmp_path / "worker.log").open("wb")
+    command = [
+        sys.executable, "-m", "celery", "-A", "tavolo_site", "worker",
+        "--queues", "matches,default", "--concurrency", "2", "--hostname", name,
+        "--loglevel", "INFO", "--without-gossip", "--without-mingle",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=PLATFORM_DIR, env=env, stdout=log, stderr=log)
+    try:
+        _wait_until_ready(process, name, tmp_path / "worker.log")
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def _wait_until_ready(process: subprocess.Popen[bytes], name: str, log: Path) -> None:
+    deadline = time.monotonic() + WORKER_READY_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the worker exited:\n{log.read_text()}")
+        if celery_app.control.ping(destination=[name], timeout=1.0):
+            return
+    raise RuntimeError(f"the worker was not ready in {WORKER_READY_SECONDS}s:\n{log.read_text()}")
+
+
+@pytest.fixture
+def database(postgres: str) -> None:
+    """The named users, ladders and bots of the shared fixtures go to PostgreSQL."""
+
+
+def _wait_for(check: Callable[[], bool], *, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {seconds}s waiting for {what}")
+        time.sleep(0.2)
+
+
+@pytest.fixture
+def wait_for() -> Callable[..., None]:
+    """Poll a check until it is true: ``wait_for(check, seconds=30, what="...")``."""
+    return _wait_for
