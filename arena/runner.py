@@ -130,58 +130,58 @@ def _start_bots(state: State, bots: Sequence[BotHandle], seats: list[SeatRecord]
 def _play(
     state: State, bots: Sequence[BotHandle], seats: list[SeatRecord], clock: TimeControl
 ) -> int:
-    """The decision loop; returns how many actions were played."""
+    """The decision loop; returns how many actions were played.
+
+    This is the hot path of every match: the plain case (a legal answer in
+    time) stays inline, and each seat's `time` dict is reused until its bank
+    changes.
+    """
+    allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
+    clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
     decisions = 0
-    while not state.is_over():
-        seat = state.current_seat()
+    while (seat := state.current_seat()) is not None:
         legal = state.legal_actions()
         decisions += 1
         if len(legal) == 1:
             state.apply(legal[0])
             continue
         observation = state.observation(seat)
-        observation["time"] = {
-            "decision_seconds": clock.decision_seconds,
-            "bank_seconds": banks[seat],
-        }
+        observation["time"] = clocks[seat]
         bot = bots[seat]
         bot.resume()
-        reply = bot.decide(observation, clock.decision_seconds + banks[seat])
+        reply = bot.decide(observation, allowance + banks[seat])
         bot.pause()
         record = seats[seat]
         record.decisions += 1
         record.seconds += reply.seconds
-        banks[seat] -= max(0.0, reply.seconds - clock.decision_seconds)
-        _settle(state, bot, record, seat, reply, legal, late=banks[seat] < 0)
+        late = False
+        if reply.seconds > allowance:
+            banks[seat] -= reply.seconds - allowance
+            late = banks[seat] < 0
+            banks[seat] = max(0.0, banks[seat])
+            clocks[seat] = {"decision_seconds": allowance, "bank_seconds": banks[seat]}
+        action = reply.action
+        if action is not None and not late and action in legal:
+            state.apply(legal[legal.index(action)])
+        else:
+            _penalise(state, bot, record, seat, reply, late=late)
     return decisions
 
 
-def _settle(
-    state: State,
-    bot: BotHandle,
-    record: SeatRecord,
-    seat: int,
-    reply: Reply,
-    legal: list[JSON],
-    *,
-    late: bool,
+def _penalise(
+    state: State, bot: BotHandle, record: SeatRecord, seat: int, reply: Reply, *, late: bool
 ) -> None:
-    """Apply one reply: the action itself, or the penalty the rules give."""
+    """Apply the penalty the rules give for a reply that is not a legal action in time."""
     if reply.crash is not None:
         _record_crash(state, bot, record, seat, reply.crash)
         return
-    reason = reply.infraction
-    if reason is None and late:
+    if late:
         reason = f"late: {reply.seconds:.3f}s with the time bank spent"
-    if reason is None:
-        try:
-            index = legal.index(reply.action)
-        except ValueError:
-            reason = f"illegal action: {_clip(reply.action)}"
-        else:
-            state.apply(legal[index])
-            return
+    elif reply.infraction is not None:
+        reason = reply.infraction
+    else:
+        reason = f"illegal action: {_clip(reply.action)}"
     record.infractions += 1
     if len(record.infraction_reasons) < MAX_REASONS_KEPT:
         record.infraction_reasons.append(reason)

@@ -16,18 +16,23 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
+# bench/sandbox.py would shadow the sandbox package that opens bot files.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
 
-from arena.bots.inprocess import InProcessBot
-from arena.bots.registry import builtin_bots, file_bot_opener
-from arena.games import make_game
-from arena.runner import play_match
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from arena.bots.inprocess import InProcessBot  # noqa: E402
+from arena.bots.registry import builtin_bots, file_bot_opener  # noqa: E402
+from arena.games import make_game  # noqa: E402
+from arena.runner import play_match  # noqa: E402
 
 Measure = Callable[[float], tuple[int, float]]
 """Run for about the given seconds; return (decisions, seconds spent)."""

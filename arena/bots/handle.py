@@ -13,13 +13,15 @@ from typing import Protocol
 from arena.engine import JSON
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reply:
-    """What came back for one decision.
+    """What came back for one decision; read-only by convention.
 
     Exactly one of `action`, `infraction` and `crash` is set: a JSON object the
     bot returned (still to be checked against the legal actions), the reason a
-    reply was malformed or late, or the reason the bot can play no more.
+    reply was malformed or late, or the reason the bot can play no more. (Not a
+    frozen dataclass: one is made per decision, and freezing makes that 5x
+    slower.)
     """
 
     action: JSON | None = None
