@@ -1,0 +1,142 @@
+"""The owner's forms: create a bot, upload a version, read source and logs, challenge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+from matches.models import Match
+from tests.platform.api.conftest import GOOD_SOURCE
+
+GOOD = GOOD_SOURCE.encode()
+
+
+def python_file(content: bytes, name: str = "bot.py") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, content, content_type="text/x-python")
+
+
+def stored() -> tuple[int, int]:
+    return Bot.objects.count(), BotVersion.objects.count()
+
+
+def test_the_account_form_creates_a_bot_and_shows_its_page(
+    alice_browser: Client, ladders: dict[str, Ladder]
+) -> None:
+    answer = alice_browser.post(
+        "/account/bots/",
+        {"name": "liar", "ladder": "mia-classic-4", "file": python_file(GOOD)},
+        follow=True,
+    )
+    bot = Bot.objects.get(name="liar")
+    assert answer.redirect_chain[-1][0] == f"/bots/{bot.pk}/"
+    assert "pending" in answer.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"file": python_file(b"")}, "empty"),
+        ({"file": python_file(b"def act(o)\n")}, "syntax error"),
+        ({"file": python_file(b"x = 1\n")}, "def act"),
+        ({"file": python_file(b"\xff\xfe")}, "UTF-8"),
+        ({"name": "has space"}, "bot name"),
+        ({"name": "builtin:strong"}, "already on"),
+        ({"ladder": "nowhere"}, "Select a valid choice"),
+    ],
+)
+def test_the_create_form_shows_the_reason_and_stores_nothing(
+    alice_browser: Client, ladders: dict[str, Ladder], fields: dict, words: str
+) -> None:
+    before = stored()
+    body = {"name": "liar", "ladder": "mia-classic-4", "file": python_file(GOOD), **fields}
+    answer = alice_browser.post("/account/bots/", body)
+    assert answer.status_code == 400
+    assert words in answer.content.decode()
+    assert stored() == before
+
+
+def test_the_owner_sees_the_upload_and_challenge_forms(
+    alice_browser: Client, alice_bot: Bot
+) -> None:
+    html = alice_browser.get(f"/bots/{alice_bot.pk}/").content.decode()
+    assert "Upload a new version" in html
+    assert "Challenge" in html
+    assert f"/bots/{alice_bot.pk}/versions/1/" in html
+
+
+def test_the_upload_form_adds_a_version(alice_browser: Client, alice_bot: Bot) -> None:
+    answer = alice_browser.post(
+        f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"# v2\n")}, follow=True
+    )
+    assert "Version 2 uploaded" in answer.content.decode()
+    assert alice_bot.versions.count() == 2
+
+
+def test_the_upload_form_refuses_a_bad_file_like_the_api(
+    alice_browser: Client, alice_bot: Bot
+) -> None:
+    answer = alice_browser.post(
+        f"/bots/{alice_bot.pk}/upload/", {"file": python_file(b"def decide(o):\n    pass\n")}
+    )
+    assert answer.status_code == 400
+    assert "def act(observation):" in answer.content.decode()
+    assert alice_bot.versions.count() == 1
+
+
+def test_bob_cannot_upload_to_alices_bot(bob_browser: Client, alice_bot: Bot) -> None:
+    answer = bob_browser.post(f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"#")})
+    assert answer.status_code == 404
+    assert alice_bot.versions.count() == 1
+
+
+def test_uploading_needs_a_login(client: Client, alice_bot: Bot) -> None:
+    answer = client.post(f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"#")})
+    assert answer.status_code == 302
+    assert alice_bot.versions.count() == 1
+
+
+def test_the_owner_reads_source_and_qualification_log(
+    alice_browser: Client, alice_bot: Bot
+) -> None:
+    BotVersion.objects.filter(bot=alice_bot).update(qualification_log="match 7: place 1")
+    html = alice_browser.get(f"/bots/{alice_bot.pk}/versions/1/").content.decode()
+    assert "observation[&quot;legal_actions&quot;]" in html or "legal_actions" in html
+    assert "match 7: place 1" in html
+
+
+def test_bob_and_strangers_get_404_for_alices_source(
+    bob_browser: Client, client: Client, alice_bot: Bot
+) -> None:
+    assert bob_browser.get(f"/bots/{alice_bot.pk}/versions/1/").status_code == 404
+    assert client.get(f"/bots/{alice_bot.pk}/versions/1/").status_code == 404
+
+
+def test_the_challenge_form_queues_a_match_and_shows_it(
+    alice_browser: Client,
+    alice_bot: Bot,
+    bob: AbstractUser,
+    accepted_bot: Callable[..., Bot],
+) -> None:
+    rival = accepted_bot(owner=bob, ladder=alice_bot.ladder, name="rival")
+    answer = alice_browser.post(
+        f"/bots/{alice_bot.pk}/challenge/", {"opponents": [rival.pk]}, follow=True
+    )
+    match = Match.objects.get(kind=Match.Kind.CHALLENGE)
+    assert answer.redirect_chain[-1][0] == f"/matches/{match.pk}/"
+    assert "queued" in answer.content.decode()
+
+
+def test_the_challenge_form_shows_the_hourly_limit(
+    alice_browser: Client, alice_bot: Bot, house: Bot, settings
+) -> None:
+    settings.TAVOLO_CHALLENGES_PER_HOUR = 0
+    answer = alice_browser.post(f"/bots/{alice_bot.pk}/challenge/", {"opponents": [house.pk]})
+    assert answer.status_code == 400
+    assert "challenges an hour" in answer.content.decode()
+    assert not Match.objects.exists()

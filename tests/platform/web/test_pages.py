@@ -1,0 +1,95 @@
+"""The public pages render with their key content, and unknown objects are 404s."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from django.test import Client
+
+from bots.models import Bot
+from ladders.models import Ladder
+from matches.models import Match
+
+
+def page(client: Client, path: str) -> str:
+    answer = client.get(path)
+    assert answer.status_code == 200, f"{path}: {answer.status_code}"
+    return answer.content.decode()
+
+
+def test_home_explains_tavolo_and_shows_ladders_with_top_bots_and_recent_matches(
+    client: Client, played: Match
+) -> None:
+    html = page(client, "/")
+    assert "Mia" in html and "Muggins" in html
+    assert "Muggins, 2 players" in html
+    assert "domino" in html
+    assert f"/matches/{played.pk}/" in html
+
+
+def test_the_ladders_page_lists_every_ladder(client: Client, ladders: dict[str, Ladder]) -> None:
+    html = page(client, "/ladders/")
+    for ladder in ladders.values():
+        assert f"/ladders/{ladder.slug}/" in html
+
+
+def test_a_ladder_page_shows_standings_with_band_and_provisional_mark(
+    client: Client, played: Match, alice_bot: Bot
+) -> None:
+    html = page(client, "/ladders/muggins-2/")
+    assert "domino" in html
+    assert "alice" in html
+    assert "± 288" in html  # band of a version with one game: 2 x 204 / sqrt(2)
+    assert "provisional" in html
+    assert f"/matches/{played.pk}/" in html
+
+
+def test_a_bot_page_shows_versions_rating_history_and_matches(
+    client: Client, played: Match, alice_bot: Bot
+) -> None:
+    html = page(client, f"/bots/{alice_bot.pk}/")
+    assert "v1" in html and "accepted" in html
+    assert f"#{played.pk}" in html
+    assert "Upload a new version" not in html
+    assert "source and log" not in html
+
+
+def test_a_match_page_shows_seats_places_ratings_and_the_replay_link(
+    client: Client, played: Match
+) -> None:
+    html = page(client, f"/matches/{played.pk}/")
+    assert "domino" in html and "builtin:strong" in html
+    assert "1500 →" in html
+    assert f"/matches/{played.pk}/replay/" in html
+    assert 'id="events"' in html
+
+
+def test_the_replay_link_downloads_the_gzipped_replay(client: Client, played: Match) -> None:
+    answer = client.get(f"/matches/{played.pk}/replay/")
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "application/gzip"
+    assert ".json.gz" in answer["Content-Disposition"]
+    assert json.loads(gzip.decompress(answer.content))["format"] == "tavolo-replay"
+
+
+def test_the_ratings_page_explains_the_maths(client: Client, db: None) -> None:
+    html = page(client, "/ratings/")
+    for words in ("720 / (1 + n)", "max(8", "408 / √(1 + n)", "max(42", "provisional", "20"):
+        assert words in html
+    assert "predecessor" in html
+
+
+def test_the_write_a_bot_page_points_to_new_bot_and_the_docs(
+    client: Client, ladders: dict[str, Ladder]
+) -> None:
+    html = page(client, "/write-a-bot/")
+    assert "tavolo new-bot" in html
+    assert "docs/bot-api.md" in html
+    assert "mia-classic-4" in html
+
+
+@pytest.mark.parametrize("path", ["/ladders/nowhere/", "/bots/999/", "/matches/999/"])
+def test_unknown_objects_are_404(client: Client, db: None, path: str) -> None:
+    assert client.get(path).status_code == 404
