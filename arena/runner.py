@@ -176,10 +176,10 @@ def _penalise(
     if reply.crash is not None:
         _record_crash(state, bot, record, seat, reply.crash)
         return
-    if late:
-        reason = f"late: {reply.seconds:.3f}s with the time bank spent"
-    elif reply.infraction is not None:
+    if reply.infraction is not None:
         reason = reply.infraction
+    elif late:
+        reason = f"late: {reply.seconds:.3f}s with the time bank spent"
     else:
         reason = f"illegal action: {_clip(reply.action)}"
     record.infractions += 1
