@@ -22,15 +22,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 
 PLATFORM_DIR = Path(__file__).resolve().parent.parent
-EXAMPLES_DIR = PLATFORM_DIR / "bots" / "examples"
 STOP_GRACE_SECONDS = 10.0
-DEMO_USERNAME = "demo"
-ADMIN_USERNAME = "admin"
+
+if TYPE_CHECKING:
+    from tavolo_site.setup import SiteSetup
 
 console = Console()
 
@@ -59,9 +60,11 @@ def standalone(port: int, data_dir: Path) -> None:
     """Run the Tavolo site here: web server, match worker and scheduler, until Ctrl-C."""
     data_dir = data_dir.expanduser().resolve()
     _environment_prepare(data_dir)
-    jailed = _site_prepare()
+    setup = _site_setup()
+    for username, password in setup.passwords.items():
+        console.print(f"Created the user [bold]{username}[/bold] with password {password}")
     console.print(f"[bold]Tavolo[/bold] on [link]http://127.0.0.1:{port}/[/link]  data: {data_dir}")
-    if not jailed:
+    if not setup.jail:
         console.print(
             "[yellow]bubblewrap (bwrap) is missing or cannot make namespaces here: uploaded bots "
             "cannot qualify, so only house bots will play. Install it (apt-get install "
@@ -84,76 +87,22 @@ def _environment_prepare(data_dir: Path) -> None:
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PLATFORM_DIR), python_path]))
 
 
+def _site_setup() -> SiteSetup:
+    """Django's set-up, then the site's; imported late, since settings read the environment."""
+    import django
+
+    django.setup()
+    from tavolo_site.setup import site_setup
+
+    return site_setup()
+
+
 def _secret_key(path: Path) -> str:
     """The site's secret key, made once and kept in the data folder (owner-only)."""
     if not path.exists():
         path.touch(mode=0o600)
         path.write_text(secrets.token_urlsafe(50))
     return path.read_text().strip()
-
-
-def _site_prepare() -> bool:
-    """Migrate, create users, ladders and example bots; True if uploaded bots can be jailed."""
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", interactive=False, verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
-
-    from bots.services import bot_versions_recover
-    from ladders.services import ladders_seed
-    from matches.playing import jail_available
-    from matches.services import matches_recover
-
-    for username, staff in ((ADMIN_USERNAME, True), (DEMO_USERNAME, False)):
-        password = _user_ensure(username=username, staff=staff)
-        if password:
-            console.print(f"Created the user [bold]{username}[/bold] with password {password}")
-    ladders = ladders_seed()
-    _examples_upload(ladders)
-    # Only this site's worker runs matches, and it has not started yet: anything
-    # "running" was cut off by the last stop.
-    matches_recover(lost_after_seconds=0)
-    bot_versions_recover(lost_after_seconds=0)
-    return jail_available()
-
-
-def _user_ensure(*, username: str, staff: bool) -> str | None:
-    """Create the user with a fresh password if missing; the password, or None."""
-    from django.contrib.auth import get_user_model
-
-    from accounts.services import user_create
-
-    if get_user_model().objects.filter(username=username).exists():
-        return None
-    password = secrets.token_urlsafe(12)
-    user_create(username=username, password=password, is_staff=staff)
-    return password
-
-
-def _examples_upload(ladders: list) -> None:
-    """Give the demo user each example bot on every ladder of its game, once."""
-    from django.contrib.auth import get_user_model
-
-    from bots.models import Bot
-    from bots.services import bot_version_upload
-
-    demo = get_user_model().objects.get(username=DEMO_USERNAME)
-    for path in sorted(EXAMPLES_DIR.glob("*.py")):
-        game, _, name = path.stem.partition("_")
-        for ladder in ladders:
-            if ladder.game != game or not ladder.active:
-                continue
-            if Bot.objects.filter(ladder=ladder, name=name).exists():
-                continue
-            bot_version_upload(
-                user=demo,
-                ladder=ladder,
-                bot_name=name,
-                source_bytes=path.read_bytes(),
-                filename=path.name,
-            )
 
 
 def _children_start(port: int) -> list[Child]:

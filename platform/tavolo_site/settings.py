@@ -171,7 +171,7 @@ SPECTACULAR_SETTINGS = {
 MATCH_TIME_LIMIT = env_int("TAVOLO_MATCH_TIME_LIMIT", 900, minimum=60)
 """Hard limit in seconds for one match task; the soft limit fails the match a little earlier."""
 
-CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {}
     if REDIS_URL
