@@ -7,6 +7,7 @@ service, which both the API and the web forms call.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -57,6 +58,15 @@ class ChallengeInput(serializers.Serializer):
     opponents = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=1, max_length=16
     )
+
+
+def query_filters(
+    filters: type[serializers.Serializer], query: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The checked filters of a list's query string; a 400 naming any bad one."""
+    checked = filters(data=query)
+    checked.is_valid(raise_exception=True)
+    return dict(checked.validated_data)
 
 
 class LadderFilterInput(serializers.Serializer):

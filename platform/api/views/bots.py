@@ -19,7 +19,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.bot_creation import bot_create
-from api.inputs import BotCreateInput, BotFilterInput, SourceInput, uploaded_source
+from api.inputs import (
+    BotCreateInput,
+    BotFilterInput,
+    SourceInput,
+    query_filters,
+    uploaded_source,
+)
 from api.lookups import version_get
 from api.schema import errors
 from api.serializers import BotSerializer, LogSerializer, SourceSerializer, VersionSerializer
@@ -44,9 +50,7 @@ class BotListView(generics.ListAPIView):
     serializer_class = BotSerializer
 
     def get_queryset(self) -> QuerySet[Bot]:
-        filters = BotFilterInput(data=self.request.query_params)
-        filters.is_valid(raise_exception=True)
-        wanted: dict[str, Any] = filters.validated_data
+        wanted = query_filters(BotFilterInput, self.request.query_params)
         bots = bot_list(ladder=wanted.get("ladder"), owner=wanted.get("owner"))
         return bots.filter(name=wanted["name"]) if "name" in wanted else bots
 

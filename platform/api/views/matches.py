@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.inputs import ChallengeInput, MatchFilterInput
+from api.inputs import ChallengeInput, MatchFilterInput, query_filters
 from api.replays import REPLAY_CONTENT_TYPE, replay_response
 from api.schema import errors
 from api.serializers import LogSerializer, MatchDetailSerializer, MatchSerializer
@@ -33,9 +33,7 @@ class MatchListView(generics.ListAPIView):
     serializer_class = MatchSerializer
 
     def get_queryset(self) -> QuerySet[Match]:
-        filters = MatchFilterInput(data=self.request.query_params)
-        filters.is_valid(raise_exception=True)
-        wanted: dict[str, Any] = filters.validated_data
+        wanted = query_filters(MatchFilterInput, self.request.query_params)
         kind = wanted.get("kind")
         return match_list(
             ladder=wanted.get("ladder"), bot=wanted.get("bot"), kinds=(kind,) if kind else None
@@ -68,7 +66,12 @@ class GzipRenderer(BaseRenderer):
     charset = None
     render_style = "binary"
 
-    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context=None):
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: dict[str, Any] | None = None,
+    ) -> Any:
         return data
 
 
