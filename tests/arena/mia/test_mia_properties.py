@@ -15,7 +15,8 @@ from arena.games.mia.state import MiaState
 from arena.games.mia.values import DOUBLES_ORDERS, OUTCOMES
 
 INFRACTION, CRASH = 0, 1
-"""Out of 100, the draws that replace a decision by an infraction or a crash."""
+"""Out of 100, the draws that replace a decision by an infraction or a crash, of
+the seat to play or of any seat still in."""
 
 
 @dataclass
@@ -68,12 +69,16 @@ def play(
         seat = state.current_seat()
         assert seat is not None
         mishap = draw.draw(st.integers(0, 99))
-        if mishap == INFRACTION:
-            state.infraction(seat, "late")
-            playout.choices.append(("infraction", seat))
-        elif mishap == CRASH:
-            state.crash(seat, "process died")
-            playout.choices.append(("crash", seat))
+        if mishap in (INFRACTION, CRASH):
+            players = state.observation(seat)["players"]
+            still_in = [player["seat"] for player in players if player["in_game"]]
+            culprit = draw.draw(st.sampled_from([seat, *still_in]))
+            if mishap == INFRACTION:
+                state.infraction(culprit, "late")
+                playout.choices.append(("infraction", culprit))
+            else:
+                state.crash(culprit, "process died")
+                playout.choices.append(("crash", culprit))
         else:
             index = draw.draw(st.integers(0, len(state.legal_actions()) - 1))
             state.apply(state.legal_actions()[index])
