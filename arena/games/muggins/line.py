@@ -14,9 +14,12 @@ right_counts)`` tuples (`Ends`), which is how the bots look ahead.
 
 from __future__ import annotations
 
+import functools
+
 from arena.engine import JSON
 from arena.games.muggins.tiles import (
     END_NAMES,
+    HAND_TILES,
     IS_DOUBLE,
     LEFT,
     PIPS,
@@ -24,9 +27,8 @@ from arena.games.muggins.tiles import (
     TILE_COUNT,
     TILE_VIEWS,
     TILES,
-    ChunkTables,
-    by_chunk,
     hand_items,
+    hand_of,
 )
 
 Ends = tuple[int, int, int, int]
@@ -80,10 +82,23 @@ PLAYS_AT: tuple[tuple[tuple[JSON, ...], ...], ...] = tuple(
 """``PLAYS_AT[tile][key]``: the plays of `tile` on the line with this key, left
 end first; on an empty line, its one opening play, on the ``"left"`` end."""
 
-PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
-    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY + 1)
+ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY))
+"""Per open line key, ``[left_pips, right_pips]`` (shared: never mutate)."""
+
+FITTING: tuple[int, ...] = tuple(
+    hand_of([tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]) for key in range(EMPTY + 1)
 )
-"""Per line key, the `by_chunk` tables of a hand's plays, in the fixed order."""
+"""Per line key, the tiles that can be played on that line, as a hand (bitmask)."""
+
+
+@functools.cache
+def plays(fitting: int, key: int) -> list[JSON]:
+    """The play actions, in the fixed order, of the tiles `fitting` (a hand masked
+    by ``FITTING[key]``) on the line with this key.
+
+    Memoized: equal positions share one list (never mutate it).
+    """
+    return [action for tile in hand_items(HAND_TILES, fitting) for action in PLAYS_AT[tile][key]]
 
 
 def credit(count: int) -> int:
@@ -148,10 +163,6 @@ class Line:
             self.right_pips, self.right_counts = END_AFTER[tile][pips]
         self.key = 7 * self.left_pips + self.right_pips
         return self.left_counts + self.right_counts
-
-    def plays(self, hand: int) -> list[JSON]:
-        """The play actions of a hand (bitmask) on this line, in the fixed order."""
-        return hand_items(PLAYS_BY_KEY[self.key], hand)
 
     def ends(self) -> Ends:
         """The ends as an `Ends` tuple."""

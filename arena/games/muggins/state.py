@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import PLAYS_AT, PLAYS_BY_KEY, Line
+from arena.games.muggins.line import ENDS, FITTING, PLAYS_AT, Line, plays
 from arena.games.muggins.tiles import (
     END_NAMES,
     HAND_VIEWS,
@@ -90,7 +90,6 @@ class MugginsState:
         "_crashed",
         "_drawn",
         "_hands",
-        "_last_player",
         "_legal",
         "_line",
         "_players",
@@ -149,7 +148,6 @@ class MugginsState:
         self._players = [{"seat": seat, "score": 0, "hand_size": 0} for seat in range(game.players)]
         self._crashed: set[int] = set()
         self._result: JSON | None = None
-        self._last_player = 0
         self.hand_number = 0
 
     # -- the State protocol -------------------------------------------------
@@ -268,17 +266,27 @@ class MugginsState:
             }
         )
         self.history.append({"type": "hand", "number": self.hand_number, "opener": opener})
-        self._seat = opener
-        self._legal = self._line.plays(hands[opener])
         self._drawn: list[list[int]] = []
+        self._turn(opener)
 
     def _turn(self, seat: int) -> None:
-        """Give the turn to `seat`, drawing and passing for whoever has no play."""
-        hands = self._hands
+        """Give the turn to `seat` if it has a play (the opener always has)."""
         key = self._line.key
+        legal = plays(self._hands[seat] & FITTING[key], key)
+        if legal:
+            self._seat = seat
+            self._legal = legal
+            if self._drawn:
+                self._drawn = []
+        else:
+            self._draw_or_pass(seat, key)
+
+    def _draw_or_pass(self, seat: int, key: int) -> None:
+        """Draw for seats without a play, pass for them once the boneyard is empty."""
+        hands = self._hands
         boneyard = self._boneyard
         for _ in range(self._seats):
-            legal = hand_items(PLAYS_BY_KEY[key], hands[seat])
+            legal = plays(hands[seat] & FITTING[key], key)
             drawn: list[list[int]] = []
             while not legal and boneyard:
                 tile = boneyard.pop()
@@ -295,7 +303,7 @@ class MugginsState:
                 return
             self._record(PASS_EVENTS[seat])
             seat = seat + 1 if seat + 1 < self._seats else 0
-        self._end_hand("blocked")
+        self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:
         tile = move >> 1
@@ -313,36 +321,27 @@ class MugginsState:
             "seat": seat,
             "tile": TILE_VIEWS[tile],
             "end": END_NAMES[move & 1],
-            "ends": [line.left_pips, line.right_pips],
+            "ends": ENDS[line.key],
             "count": count,
             "credit": points,
             "score": score,
         }
         self.events.append(event)
         self.history.append(event)
-        self._last_player = seat
         if score >= self._target:
             self._finish("target", winner=seat)
         elif not hand:
-            self._end_hand("domino")
+            self._end_hand("domino", last_player=seat)
         else:
-            # The usual case inline: the next seat has a play and draws nothing.
-            seat = seat + 1 if seat + 1 < self._seats else 0
-            legal = hand_items(PLAYS_BY_KEY[line.key], self._hands[seat])
-            if legal:
-                self._seat = seat
-                self._legal = legal
-                if self._drawn:
-                    self._drawn = []
-            else:
-                self._turn(seat)
+            self._turn(seat + 1 if seat + 1 < self._seats else 0)
 
     def _settle(self) -> None:
         """Play the default move for crashed seats until a live seat must decide."""
         while self._seat in self._crashed:
             self._play(self._seat, MOVE_OF_ACTION[id(self._legal[0])])
 
-    def _end_hand(self, reason: str) -> None:
+    def _end_hand(self, reason: str, last_player: int | None) -> None:
+        """Count the hand; the next is opened by `last_player` or, if None, at random."""
         penalties = [round_pips(hand_pips(hand)) for hand in self._hands]
         for seat, penalty in enumerate(penalties):
             self.scores[seat] -= penalty
@@ -360,7 +359,7 @@ class MugginsState:
         if self.hand_number >= self.game.hand_cap:
             self._finish("hand_cap", winner=None)
         else:
-            self._deal(opener=self._last_player if reason == "domino" else None)
+            self._deal(opener=last_player)
 
     def _finish(self, reason: str, winner: int | None) -> None:
         self._seat = None
