@@ -7,6 +7,7 @@ tavolo_site beat``. Settings come from Django's, under the ``CELERY_`` prefix.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -17,7 +18,28 @@ if PLATFORM_DIR not in sys.path:
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
 
 from celery import Celery  # noqa: E402
+from celery.signals import worker_ready  # noqa: E402
+
+logger = logging.getLogger(__name__)
 
 app = Celery("tavolo")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def jail_report(**kwargs: object) -> None:
+    """Say at start-up, loudly, if this worker cannot jail uploaded bots."""
+    from django.conf import settings
+
+    from matches.playing import UNJAILED_WARNING, jail_available
+
+    if jail_available():
+        return
+    if settings.TAVOLO_ALLOW_UNJAILED:
+        logger.warning(UNJAILED_WARNING)
+    else:
+        logger.error(
+            "This worker has no working jail (bubblewrap): it will fail matches and hold back "
+            "qualifications of uploaded bots. Only house bots can play here."
+        )

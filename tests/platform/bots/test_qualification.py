@@ -48,6 +48,23 @@ def test_a_sound_bot_is_accepted_and_becomes_the_current_version(
 
 
 @pytest.mark.jail
+@pytest.mark.parametrize(
+    ("example", "slug"),
+    [
+        ("mia_voucher.py", "mia-classic-4"),
+        ("mia_voucher.py", "mia-no-guarantee-4"),
+        ("muggins_greedy.py", "muggins-4"),
+    ],
+)
+def test_the_shipped_example_bots_qualify(
+    alice: AbstractUser, ladders: dict[str, Ladder], example: str, slug: str
+) -> None:
+    version = qualify(upload(alice, ladders[slug], (EXAMPLES / example).read_bytes()))
+    assert version.status == BotVersion.Status.ACCEPTED, version.reason
+    assert "0 infractions" in version.qualification_log
+
+
+@pytest.mark.jail
 def test_a_crashing_bot_is_rejected_with_the_reason_and_its_log(
     alice: AbstractUser, mia_ladder: Ladder, bot_source: Callable[[str], bytes]
 ) -> None:
