@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 
 from arena.bots.handle import BotHandle, Reply
-from arena.engine import JSON, Game, State
+from arena.engine import JSON, Game, IllegalActionError, State
 from arena.replay import build_replay
 
 MAX_REASONS_KEPT = 20
@@ -162,11 +162,19 @@ def _play(
             banks[seat] = max(0.0, banks[seat])
             clocks[seat] = {"decision_seconds": allowance, "bank_seconds": banks[seat]}
         action = reply.action
-        if action is not None and not late and action in legal:
-            state.apply(legal[legal.index(action)])
-        else:
+        if action is None or late or not _played(state, legal, action):
             _penalise(state, bot, record, seat, reply, late=late)
     return decisions
+
+
+def _played(state: State, legal: list[JSON], action: JSON) -> bool:
+    """Apply `action` if the rules take it: a listed legal action, or one the rules
+    accept at a cost (announcing equal or lower in Mia)."""
+    try:
+        state.apply(legal[legal.index(action)] if action in legal else action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def _penalise(

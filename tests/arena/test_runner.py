@@ -126,3 +126,20 @@ def test_a_bot_that_cannot_start_crashes_and_the_others_play_on():
 def test_the_number_of_bots_must_match_the_game():
     with pytest.raises(ValueError, match="3 players"):
         play_match(make_game("mia", 3), [random_bot("a", 1), random_bot("b", 2)])
+
+
+def test_announcing_too_low_costs_a_life_by_the_rules_not_an_infraction():
+    def low_baller(observation: JSON) -> JSON:
+        if observation["dice"] is not None:
+            return {"type": "announce", "value": 31}
+        return {"type": "roll"}
+
+    game = make_game("mia", 2)
+    record = play_match(game, [bot_answering("low", low_baller), random_bot("b", 4)], seed=11)
+    assert record.seats[0].infractions == 0
+    reasons = {
+        event["reason"]
+        for event in record.replay["events"]
+        if event["type"] == "life_lost" and event["seat"] == 0
+    }
+    assert "too_low" in reasons
