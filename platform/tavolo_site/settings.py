@@ -26,6 +26,12 @@ TESTING = "pytest" in sys.modules
 SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key" if DEBUG or TESTING else None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+if env_bool("TAVOLO_HTTPS"):
+    # Behind a reverse proxy that ends TLS and sets X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("TAVOLO_HSTS_SECONDS", 0, minimum=0)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
