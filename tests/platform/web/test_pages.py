@@ -93,3 +93,15 @@ def test_the_write_a_bot_page_points_to_new_bot_and_the_docs(
 @pytest.mark.parametrize("path", ["/ladders/nowhere/", "/bots/999/", "/matches/999/"])
 def test_unknown_objects_are_404(client: Client, db: None, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+def test_only_the_owner_gets_a_link_to_their_seats_log(
+    alice_browser: Client, bob_browser: Client, client: Client, played: Match
+) -> None:
+    log_path = f"/matches/{played.pk}/seats/0/log/"
+    assert log_path in page(alice_browser, f"/matches/{played.pk}/")
+    assert log_path not in page(bob_browser, f"/matches/{played.pk}/")
+    assert "only its owner" in page(alice_browser, log_path).lower()
+    assert bob_browser.get(log_path).status_code == 404
+    assert client.get(log_path).status_code == 404
+    assert alice_browser.get(f"/matches/{played.pk}/seats/7/log/").status_code == 404
