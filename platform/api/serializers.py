@@ -1,7 +1,7 @@
 """What the API shows: output serializers for users, ladders, bots, versions and matches.
 
-They only present what selectors return; nothing here changes data. The input
-serializers live beside the views that use them (api/inputs.py).
+They only present what selectors return; nothing here changes data. What the
+API accepts is described in api/inputs.py.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -124,16 +124,10 @@ class VersionListView(generics.ListAPIView):
         return Response(VersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
 
-VERSION_PATH = [
-    OpenApiParameter("bot_id", int, OpenApiParameter.PATH),
-    OpenApiParameter("number", int, OpenApiParameter.PATH),
-]
-
-
 class VersionDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(parameters=VERSION_PATH, responses={200: VersionSerializer, **errors(404)})
+    @extend_schema(responses={200: VersionSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """One version's status: pending, qualifying, accepted or rejected (with the reason)."""
         version = version_get(bot=bot_get(bot_id=bot_id), number=number)
@@ -143,7 +137,7 @@ class VersionDetailView(APIView):
 class VersionSourceView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(parameters=VERSION_PATH, responses={200: SourceSerializer, **errors(404)})
+    @extend_schema(responses={200: SourceSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """The version's source: its owner and staff only (404 for anyone else)."""
         version = version_get(bot=bot_get(bot_id=bot_id), number=number)
@@ -154,7 +148,7 @@ class VersionSourceView(APIView):
 class VersionLogView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(parameters=VERSION_PATH, responses={200: LogSerializer, **errors(404)})
+    @extend_schema(responses={200: LogSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """The version's qualification log: its owner and staff only (404 for anyone else)."""
         version = version_get(bot=bot_get(bot_id=bot_id), number=number)

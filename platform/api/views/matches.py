@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -95,13 +95,7 @@ class ReplayView(APIView):
 class SeatLogView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("match_id", int, OpenApiParameter.PATH),
-            OpenApiParameter("seat", int, OpenApiParameter.PATH),
-        ],
-        responses={200: LogSerializer, **errors(404)},
-    )
+    @extend_schema(responses={200: LogSerializer, **errors(404)})
     def get(self, request: Request, match_id: int, seat: int) -> Response:
         """What the bot in `seat` wrote to stderr: its owner and staff only (404 otherwise)."""
         match_seat = match_get(match_id=match_id).seats.filter(seat=seat).first()
