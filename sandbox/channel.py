@@ -100,6 +100,8 @@ class LineChannel:
 
         A line longer than `line_bytes` is reported as `Outcome.TOO_LONG`.
         """
+        if not self._buffer and not self._readable.poll(0):
+            return [], False  # the usual case, in one system call
         closed = not self._read_available()
         lines: list[bytes | Outcome] = []
         while (line := self._take_line()) is not None:

@@ -21,7 +21,7 @@ protocol.
 from __future__ import annotations
 
 import _socket
-import base64
+import binascii
 import json
 import linecache
 import os
@@ -138,7 +138,7 @@ def main() -> None:
     load = json.loads(protocol_in.readline())
     set_rlimits(load["rlimits"])
     try:
-        act = load_bot(base64.b64decode(load["source_base64"]), load["filename"])
+        act = load_bot(binascii.a2b_base64(load["source_base64"]), load["filename"])
     except MemoryError:
         traceback.print_exc()
         os._exit(EXIT_OUT_OF_MEMORY)

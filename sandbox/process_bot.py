@@ -22,7 +22,7 @@ from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
 from sandbox.jail import JailUnavailableError, jail_available, require_jail
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
-from sandbox.pool import thread_pool
+from sandbox.pool import shared_pool
 from sandbox.processes import BotProcess, LocalProcess
 
 __all__ = [
@@ -102,11 +102,7 @@ class ProcessBot:
     def start(self) -> str | None:
         """Start the process and load the bot; leaves it paused. Returns a crash reason or None."""
         deadline = time.monotonic() + self.limits.startup_seconds
-        if self._jail:
-            pool = thread_pool()
-            process: BotProcess = pool.take(self.limits)
-        else:
-            process = LocalProcess()
+        process = shared_pool().take(self.limits) if self._jail else LocalProcess()
         self._process = process
         self._channel = channel = LineChannel(
             protocol=process.protocol,
@@ -121,8 +117,6 @@ class ProcessBot:
             sent = channel.send(wire.load_line(self._source, self._filename, rlimits), deadline)
         except BrokenPipeError:
             sent = True  # the process is gone: reading says how
-        if self._jail:
-            pool.refill(self.limits)
         line = channel.read_line(deadline) if sent else Outcome.TIMEOUT
         if line is Outcome.TIMEOUT:
             reason = f"the bot did not start within {self.limits.startup_seconds:g} s"

@@ -8,6 +8,10 @@ import os
 
 from sandbox import policy
 
+LOW_HALF = 0xFFFFFFFF
+"""The kernel reads commands and signal numbers as 32-bit ints: compare only the low
+half, so that high bits set by a bot cannot slip past an exact comparison."""
+
 
 @functools.cache
 def filter_program() -> bytes:
@@ -23,11 +27,13 @@ def filter_program() -> bytes:
         rules.add_rule(eperm, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     for name in ("socket", "socketpair"):
         rules.add_rule(eperm, name, sc.Arg(0, sc.NE, policy.ALLOWED_SOCKET_FAMILY))
-    # The kernel reads these arguments as 32-bit ints: compare only the low half,
-    # so that high bits set by a bot cannot slip past an exact comparison.
-    for command in policy.FCNTL_LOCK_COMMANDS:
-        rules.add_rule(eperm, "fcntl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, command))
-    rules.add_rule(eperm, "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, policy.TIOCSTI))
+    for command in policy.FCNTL_DENIED_COMMANDS.values():
+        rules.add_rule(eperm, "fcntl", sc.Arg(1, sc.MASKED_EQ, LOW_HALF, command))
+    for name, index in policy.SIGNAL_ARGUMENT.items():
+        rules.add_rule(eperm, name, sc.Arg(index, sc.MASKED_EQ, LOW_HALF, policy.SIGCONT))
+    exit_signal = policy.CLONE_EXIT_SIGNAL_MASK
+    rules.add_rule(eperm, "clone", sc.Arg(0, sc.MASKED_EQ, exit_signal, policy.SIGCONT))
+    rules.add_rule(eperm, "ioctl", sc.Arg(1, sc.MASKED_EQ, LOW_HALF, policy.TIOCSTI))
     memory_file = os.memfd_create("tavolo-seccomp", os.MFD_CLOEXEC)
     with open(memory_file, "rb") as program:
         rules.export_bpf(program)

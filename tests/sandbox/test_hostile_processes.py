@@ -130,3 +130,14 @@ def test_a_bot_finds_no_trace_of_the_match_seed():
     assert found["/proc/1/cmdline"] == "FileNotFoundError"
     assert "seen: " in log  # it did look at its observations
     assert_contained(record)
+
+
+def test_a_bot_cannot_arrange_to_wake_itself_while_paused():
+    record = play("resume_itself")
+    assert outcomes(record.seats[0].log) == {
+        "kill": EPERM,
+        "F_SETSIG": EPERM,
+        "timer_create": "EPERM",
+        "clone exit signal": "EPERM",
+    }
+    assert_contained(record)
