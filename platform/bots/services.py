@@ -169,7 +169,12 @@ def _house_versions(ladder: Ladder) -> list[BotVersion]:
 
 
 def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker: str) -> None:
-    """Play the qualification matches, stop at the first crash, and decide."""
+    """Play the qualification matches, stop at the first crash, and decide.
+
+    A match that could not be played at all (the platform's failure, not the
+    bot's) decides nothing: the version goes back to pending, to be sent again
+    by `bot_versions_recover`.
+    """
     ladder = version.bot.ladder
     limit = settings.TAVOLO_QUALIFICATION_MAX_INFRACTIONS
     report: list[str] = []
@@ -187,8 +192,12 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
         match_play_and_record(match=match, attempt=attempt or 0)
         match.refresh_from_db()
         if match.status != Match.Status.FINISHED:
-            failure = f"qualification match {match.pk} could not be played: {match.failure_reason}"
-            break
+            _version_retry_later(
+                version=version,
+                reason=f"qualification match {match.pk} could not be played "
+                f"({match.failure_reason}); it will be tried again",
+            )
+            return
         seat = match.seats.get(seat=seat_number)
         report.append(_seat_summary(match, seat))
         logs.append(_seat_log(match, seat))
@@ -219,6 +228,14 @@ def _seat_log(match: Match, seat: MatchSeat) -> str:
         return f"--- match {match.pk}: the bot wrote nothing to stderr"
     with seat.log.open("rb") as log:
         return f"--- match {match.pk}: the bot's stderr\n" + log.read().decode(errors="replace")
+
+
+def _version_retry_later(*, version: BotVersion, reason: str) -> None:
+    """Put back a version whose qualification failed on the platform's side, not the bot's."""
+    logger.warning("version %s goes back to pending: %s", version.pk, reason)
+    BotVersion.objects.filter(id=version.pk, status=BotVersion.Status.QUALIFYING).update(
+        status=BotVersion.Status.PENDING, reason=reason, qualification_requested_at=timezone.now()
+    )
 
 
 def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:

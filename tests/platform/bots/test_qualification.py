@@ -120,6 +120,18 @@ def test_a_qualified_version_is_not_qualified_again(
     assert not Match.objects.exists()
 
 
+def test_a_qualification_the_platform_cannot_play_leaves_the_version_pending(
+    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], unjailed: None
+) -> None:
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    Ladder.objects.filter(pk=muggins_ladder.pk).update(options={"no_such_option": 1})
+    version = qualify(version)
+    assert version.status == BotVersion.Status.PENDING
+    assert "could not be played" in version.reason
+    assert "tried again" in version.reason
+    assert Match.objects.get().status == Match.Status.FAILED
+
+
 def test_without_the_jail_a_version_waits_pending_with_the_reason(
     alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], no_jail: None
 ) -> None:
