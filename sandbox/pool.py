@@ -42,10 +42,13 @@ class JailPool:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._keeper: threading.Thread | None = None
+        self._pid = os.getpid()
 
     def take(self, limits: JailLimits) -> JailedProcess:
         """An idle jail with `limits` if one is alive, else a new one; then refill."""
         with self._lock:
+            if self._pid != os.getpid():  # forked (a prefork worker): the jails are the parent's
+                self._idle, self._keeper, self._pid = [], None, os.getpid()
             self._wanted = limits
             stale = [jail for jail in self._idle if jail.limits != limits or not jail.alive()]
             self._idle = [jail for jail in self._idle if jail not in stale]

@@ -169,7 +169,7 @@ class ProcessBot:
         early = self._read_unasked()
         if early is not None:
             return early
-        history = observation["history"]
+        history = observation.get("history", [])
         start = self._history_sent if len(history) >= self._history_sent else 0
         self._history_sent = len(history)
         if not self._channel.send(wire.observation_line(observation, start), deadline):

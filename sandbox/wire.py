@@ -37,7 +37,7 @@ def load_line(source: bytes, filename: str, rlimits: dict[str, int]) -> bytes:
 def observation_line(observation: JSON, history_start: int) -> bytes:
     """An observation whose history carries only the events from `history_start` on."""
     message = dict(observation)
-    message["history"] = observation["history"][history_start:]
+    message["history"] = observation.get("history", [])[history_start:]
     message["history_start"] = history_start
     return encode(message)
 

@@ -6,7 +6,7 @@ import errno
 
 import pytest
 
-from tests.sandbox.hostile_match import assert_contained, outcomes, play
+from tests.sandbox.hostile_match import assert_contained, assert_others_unaffected, outcomes, play
 
 pytestmark = pytest.mark.jail
 
@@ -141,3 +141,12 @@ def test_a_bot_cannot_arrange_to_wake_itself_while_paused():
         "clone exit signal": "EPERM",
     }
     assert_contained(record)
+
+
+def test_a_bot_using_another_system_call_table_is_killed():
+    record = play("x32_syscall", opponents=2)
+    hostile = record.seats[0]
+    assert hostile.crashed
+    assert hostile.crash_reason == "could not start: the bot process was killed by SIGSYS"
+    assert outcomes(hostile.log) == {"calling": ""}
+    assert_others_unaffected(record)
