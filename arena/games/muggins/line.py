@@ -85,6 +85,18 @@ end first; on an empty line, its one opening play, on the ``"left"`` end."""
 ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY))
 """Per open line key, ``[left_pips, right_pips]`` (shared: never mutate)."""
 
+ENDS_VIEWS: dict[Ends, JSON] = {
+    (left, left_counts, right, right_counts): {
+        END_NAMES[0]: {"pips": left, "counts": left_counts},
+        END_NAMES[1]: {"pips": right, "counts": right_counts},
+    }
+    for left in range(7)
+    for left_counts in (left, 2 * left)
+    for right in range(7)
+    for right_counts in (right, 2 * right)
+}
+"""Every pair of open ends as the observation shows it (shared: never mutate)."""
+
 FITTING: tuple[int, ...] = tuple(
     hand_of([tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]) for key in range(EMPTY + 1)
 )
@@ -172,7 +184,4 @@ class Line:
         """The ends as the observation shows them, or None on an empty line."""
         if self.key == EMPTY:
             return None
-        return {
-            END_NAMES[0]: {"pips": self.left_pips, "counts": self.left_counts},
-            END_NAMES[1]: {"pips": self.right_pips, "counts": self.right_counts},
-        }
+        return ENDS_VIEWS[self.left_pips, self.left_counts, self.right_pips, self.right_counts]

@@ -95,6 +95,7 @@ class MugginsState:
         "_players",
         "_result",
         "_rng",
+        "_rules",
         "_seat",
         "_seats",
         "_target",
@@ -141,6 +142,7 @@ class MugginsState:
         self.game = game
         self._seats = game.players
         self._target = game.target
+        self._rules = game.rules
         self._rng = random.Random(seed)
         self.events: list[JSON] = []
         self.history: list[JSON] = []
@@ -163,7 +165,7 @@ class MugginsState:
         return {
             "api_version": API_VERSION,
             "game": "muggins",
-            "rules": self.game.rules,
+            "rules": self._rules,
             "seat": seat,
             "players": self._players,
             "scores": self.scores,
