@@ -14,12 +14,9 @@ right_counts)`` tuples (`Ends`), which is how the bots look ahead.
 
 from __future__ import annotations
 
-import functools
-
 from arena.engine import JSON
 from arena.games.muggins.tiles import (
     END_NAMES,
-    HAND_TILES,
     IS_DOUBLE,
     LEFT,
     PIPS,
@@ -27,8 +24,9 @@ from arena.games.muggins.tiles import (
     TILE_COUNT,
     TILE_VIEWS,
     TILES,
+    ChunkTables,
+    by_chunk,
     hand_items,
-    hand_of,
 )
 
 Ends = tuple[int, int, int, int]
@@ -97,20 +95,15 @@ ENDS_VIEWS: dict[Ends, JSON] = {
 }
 """Every pair of open ends as the observation shows it (shared: never mutate)."""
 
-FITTING: tuple[int, ...] = tuple(
-    hand_of([tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]) for key in range(EMPTY + 1)
+PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
+    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY + 1)
 )
-"""Per line key, the tiles that can be played on that line, as a hand (bitmask)."""
+"""Per line key, the `by_chunk` tables of a hand's plays, in the fixed order."""
 
 
-@functools.cache
-def plays(fitting: int, key: int) -> list[JSON]:
-    """The play actions, in the fixed order, of the tiles `fitting` (a hand masked
-    by ``FITTING[key]``) on the line with this key.
-
-    Memoized: equal positions share one list (never mutate it).
-    """
-    return [action for tile in hand_items(HAND_TILES, fitting) for action in PLAYS_AT[tile][key]]
+def plays(hand: int, key: int) -> list[JSON]:
+    """The play actions of `hand` on the line with this key, in the fixed order."""
+    return hand_items(PLAYS_BY_KEY[key], hand)
 
 
 def credit(count: int) -> int:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import ENDS, FITTING, PLAYS_AT, Line, plays
+from arena.games.muggins.line import ENDS, PLAYS_AT, Line, plays
 from arena.games.muggins.tiles import (
     END_NAMES,
     HAND_VIEWS,
@@ -274,7 +274,7 @@ class MugginsState:
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play (the opener always has)."""
         key = self._line.key
-        legal = plays(self._hands[seat] & FITTING[key], key)
+        legal = plays(self._hands[seat], key)
         if legal:
             self._seat = seat
             self._legal = legal
@@ -288,7 +288,7 @@ class MugginsState:
         hands = self._hands
         boneyard = self._boneyard
         for _ in range(self._seats):
-            legal = plays(hands[seat] & FITTING[key], key)
+            legal = plays(hands[seat], key)
             drawn: list[list[int]] = []
             while not legal and boneyard:
                 tile = boneyard.pop()
