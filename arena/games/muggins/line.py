@@ -169,10 +169,6 @@ class Line:
         self.key = 7 * self.left_pips + self.right_pips
         return self.left_counts + self.right_counts
 
-    def ends(self) -> Ends:
-        """The ends as an `Ends` tuple."""
-        return self.left_pips, self.left_counts, self.right_pips, self.right_counts
-
     def ends_view(self) -> JSON | None:
         """The ends as the observation shows them, or None on an empty line."""
         if self.key == EMPTY:

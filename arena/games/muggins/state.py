@@ -76,7 +76,10 @@ DRAW_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
 PUBLIC_DRAW_EVENTS: tuple[JSON, ...] = tuple(
     {"type": "draw", "seat": seat} for seat in range(MAX_PLAYERS)
 )
+"""``PUBLIC_DRAW_EVENTS[seat]``: a draw as the public history shows it, tile hidden."""
+
 PASS_EVENTS: tuple[JSON, ...] = tuple({"type": "pass", "seat": seat} for seat in range(MAX_PLAYERS))
+"""``PASS_EVENTS[seat]``: a pass."""
 
 WINNER, PLAYING, CRASHED = 0, 1, 2
 """Groups for placing seats: the winner, then the others, crashed seats last."""

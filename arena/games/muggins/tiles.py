@@ -39,11 +39,6 @@ PIPS: tuple[int, ...] = tuple(high + low for high, low in TILES)
 
 IS_DOUBLE: tuple[bool, ...] = tuple(high == low for high, low in TILES)
 
-SUIT: tuple[frozenset[int], ...] = tuple(
-    frozenset(tile for tile, halves in enumerate(TILES) if value in halves) for value in range(7)
-)
-"""The tiles that hold each number of pips (the seven suits)."""
-
 LEFT = 0
 RIGHT = 1
 END_NAMES = ("left", "right")
@@ -72,7 +67,7 @@ ChunkTables = tuple[tuple[tuple[Item, ...], ...], ...]
 
 def by_chunk(per_tile: Sequence[tuple[Item, ...]]) -> ChunkTables[Item]:
     """Tables giving, for each chunk of a hand and each bit pattern in it, the
-    concatenated `per_tile` entries of the tiles held, lowest tile first."""
+    concatenated `per_tile` entries of the tiles held, in tile order."""
     return tuple(
         tuple(
             tuple(
@@ -88,7 +83,8 @@ def by_chunk(per_tile: Sequence[tuple[Item, ...]]) -> ChunkTables[Item]:
 
 
 def hand_items(tables: ChunkTables[Item], hand: int) -> list[Item]:
-    """The entries of every tile in `hand`, in tile order, from `by_chunk` tables."""
+    """The entries of every tile in `hand`, in tile order, from `by_chunk` tables
+    (four chunks of `CHUNK_BITS` tiles)."""
     first, second, third, fourth = tables
     return [
         *first[hand & CHUNK_MASK],
@@ -98,8 +94,8 @@ def hand_items(tables: ChunkTables[Item], hand: int) -> list[Item]:
     ]
 
 
-HAND_TILES: ChunkTables[int] = by_chunk([(tile,) for tile in range(TILE_COUNT)])
 HAND_VIEWS: ChunkTables[list[int]] = by_chunk([(view,) for view in TILE_VIEWS])
+"""`by_chunk` tables of the tiles' ``[high, low]`` views: a hand as the observation shows it."""
 
 
 def hand_of(tiles: Sequence[int]) -> int:

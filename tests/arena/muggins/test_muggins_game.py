@@ -11,6 +11,7 @@ from arena.engine import RulesError
 from arena.games import make_game
 from arena.games.muggins.game import MugginsGame
 from arena.games.muggins.state import MugginsState
+from arena.games.muggins.tiles import TILES
 
 
 @pytest.mark.parametrize(
@@ -75,3 +76,19 @@ def test_the_deal_may_use_every_tile() -> None:
     state = MugginsGame(4, None, {"hand_size": 7}).new_state(3)
     assert state.observation(0)["boneyard"] == 0
     assert [player["hand_size"] for player in state.observation(0)["players"]] == [7] * 4
+
+
+@pytest.mark.parametrize(
+    ("hands", "boneyard", "opener"),
+    [
+        ([[[6, 6]], [[5, 5]]], [], 0),
+        ([[[6, 6]], []], [list(tile) for tile in TILES[1:]], 0),
+        ([[[6, 6]], [[6, 6]]], [list(tile) for tile in TILES[1:]], 0),
+        ([[[6, 6]], [[5, 5]]], [list(tile) for tile in TILES if tile not in ((6, 6), (5, 5))], 2),
+    ],
+)
+def test_a_hand_built_deal_needs_every_tile_once_and_a_seat_to_open(
+    hands: list[list[list[int]]], boneyard: list[list[int]], opener: int
+) -> None:
+    with pytest.raises(ValueError, match=r"deal|open"):
+        MugginsState.from_deal(MugginsGame(2), hands, boneyard, opener)
