@@ -1,6 +1,6 @@
 """A cgroup (v1) per bot: memory and process limits, and a freezer to pause it.
 
-Each bot gets a group named ``tavolo-<pid>-<n>`` under the runner's own group
+Each bot gets a group named ``tavolo-<pid>-<token>-<n>`` under the runner's own group
 in the memory, pids and freezer hierarchies, so its memory still counts
 towards the worker's. To start the jail inside the group without a race, the
 spawning thread joins the group (v1 lets one thread move alone through the
@@ -18,6 +18,8 @@ import functools
 import itertools
 import logging
 import os
+import re
+import secrets
 import signal
 import threading
 import time
@@ -31,6 +33,12 @@ REMOVE_SECONDS = 2.0
 
 log = logging.getLogger(__name__)
 _numbers = itertools.count()
+_token = secrets.token_hex(4)
+GROUP_NAME = re.compile(r"tavolo-(\d+)-[0-9a-f]+-\d+")
+"""A bot's group: ``tavolo-<runner pid>-<token of that process>-<number>``.
+
+The token keeps a new runner that happens to get a dead runner's pid from
+clashing with the dead one's leftover groups."""
 
 
 def _v1_mounts() -> set[str]:
@@ -64,8 +72,8 @@ def cgroups_usable() -> bool:
         reason = "no cgroup v1 memory, pids and freezer controllers at /sys/fs/cgroup"
     else:
         try:
-            probe = BotCgroup()
-            probe.remove()
+            BotCgroup.create().remove()
+            reap_orphans()
         except OSError as error:
             reason = f"cannot make a cgroup ({error})"
     if reason:
@@ -74,15 +82,56 @@ def cgroups_usable() -> bool:
     return True
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def reap_orphans() -> int:
+    """Kill the jails of runners that died, and delete their groups; return how many.
+
+    A jail frozen between turns cannot die while frozen, not even of the
+    SIGKILL that `--die-with-parent` sends when its runner dies: it waits here
+    for the next runner on the machine to thaw and kill it.
+    """
+    orphans: dict[str, dict[str, Path]] = {}
+    for controller in CONTROLLERS:
+        for path in _own_group(controller).glob("tavolo-*-*"):
+            owner = GROUP_NAME.fullmatch(path.name)
+            if owner and not _alive(int(owner[1])):
+                orphans.setdefault(path.name, {})[controller] = path
+    for paths in orphans.values():
+        if "freezer" in paths:
+            BotCgroup(paths).remove()
+        else:  # its processes are gone with the freezer group: only empty folders remain
+            for path in paths.values():
+                with contextlib.suppress(OSError):
+                    path.rmdir()
+    if orphans:
+        log.warning("removed the cgroups of %d bots whose runner had died", len(orphans))
+    return len(orphans)
+
+
 class BotCgroup:
     """One bot's groups in the memory, pids and freezer hierarchies."""
 
-    def __init__(self) -> None:
-        name = f"tavolo-{os.getpid()}-{next(_numbers)}"
-        self._paths = {c: _own_group(c) / name for c in CONTROLLERS}
-        for path in self._paths.values():
+    def __init__(self, paths: dict[str, Path]) -> None:
+        self._paths = paths
+        self._freezer_state = os.open(paths["freezer"] / "freezer.state", os.O_WRONLY)
+
+    @classmethod
+    def create(cls) -> BotCgroup:
+        """New groups named after this runner's pid, under this thread's own groups."""
+        name = f"tavolo-{os.getpid()}-{_token}-{next(_numbers)}"
+        paths = {controller: _own_group(controller) / name for controller in CONTROLLERS}
+        for path in paths.values():
             path.mkdir()
-        self._freezer_state = os.open(self._paths["freezer"] / "freezer.state", os.O_WRONLY)
+        return cls(paths)
 
     def limit(self, *, memory_bytes: int, processes: int) -> None:
         self._write("memory", "memory.limit_in_bytes", memory_bytes)
@@ -108,11 +157,13 @@ class BotCgroup:
         os.pwrite(self._freezer_state, b"THAWED", 0)
 
     def processes(self) -> list[int]:
-        text = (self._paths["pids"] / "cgroup.procs").read_text()
+        text = (self._paths["freezer"] / "cgroup.procs").read_text()
         return [int(pid) for pid in text.split()]
 
     def out_of_memory(self) -> bool:
         """True if the kernel killed a member for reaching the memory limit."""
+        if "memory" not in self._paths:
+            return False
         for line in (self._paths["memory"] / "memory.oom_control").read_text().splitlines():
             key, _, value = line.partition(" ")
             if key == "oom_kill":

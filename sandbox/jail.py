@@ -37,7 +37,7 @@ class JailedProcess(BotProcess):
     def __init__(self, limits: JailLimits) -> None:
         self.limits = limits
         account = jail_account()
-        self.cgroup = BotCgroup() if cgroups_usable() else None
+        self.cgroup = BotCgroup.create() if cgroups_usable() else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
         try:

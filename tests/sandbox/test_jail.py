@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from sandbox import jail, policy
+from sandbox.cgroups import cgroups_usable, reap_orphans
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
 from tests.sandbox.hostile_match import hostile_bot, outcomes
 
 BOTS = Path(__file__).with_name("bots")
+ORPHANING_RUNNER = """
+import os, sys
+from sandbox.process_bot import open_file_bot
+assert open_file_bot(sys.argv[1]).start() is None  # leaves the bot paused
+print(os.getpid(), flush=True)
+os._exit(0)
+"""
+"""A runner that dies while its bot is paused."""
+
+
+def running(pid: str) -> bool:
+    """True unless the process is gone or a zombie waiting for its parent."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 @pytest.fixture
@@ -67,3 +87,22 @@ def test_each_bot_gets_a_fresh_jail_from_the_warm_pool():
         bot = hostile_bot("reuse_jail")
         assert bot.start() is None
         assert outcomes(bot.close())["found"] == "[]"
+
+
+@pytest.mark.jail
+@pytest.mark.skipif(not cgroups_usable(), reason="needs the freezer cgroup")
+def test_a_paused_jail_whose_runner_died_is_killed_by_the_next_runner():
+    runner = subprocess.run(
+        [sys.executable, "-c", ORPHANING_RUNNER, str(BOTS / "echo_history.py")],
+        env={**os.environ, "TAVOLO_JAIL_POOL_SIZE": "0"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    groups = list(Path("/sys/fs/cgroup/freezer").glob(f"**/tavolo-{runner.stdout.strip()}-*"))
+    stranded = [pid for group in groups for pid in (group / "cgroup.procs").read_text().split()]
+    assert stranded  # frozen, they could not die of the runner's death
+    assert reap_orphans() >= 1
+    assert not any(group.exists() for group in groups)
+    assert not any(running(pid) for pid in stranded)
