@@ -30,11 +30,13 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HE
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from arena.bots.handle import BotHandle  # noqa: E402
 from arena.games import make_game  # noqa: E402
 from sandbox import pool  # noqa: E402
 from sandbox.policy import PYTHON  # noqa: E402
-from sandbox.process_bot import ProcessBot, open_file_bot  # noqa: E402
+from sandbox.process_bot import open_file_bot  # noqa: E402
 
+SLICE = 250
 BOT_SOURCE = "def act(observation):\n    return observation['legal_actions'][0]\n"
 
 
@@ -71,26 +73,41 @@ def observation() -> dict:
     return seen
 
 
-def round_trips(bot: ProcessBot, count: int, *, cycle: bool) -> list[float]:
-    """Seconds per decision: `decide` alone, or with the runner's resume and pause around it."""
+def round_trips(path: Path, count: int) -> dict[tuple[bool, bool], list[float]]:
+    """Seconds per decision by (jailed, whole cycle): `decide` alone, or with the runner's
+    `resume` and `pause` around it. The four are measured in turns, a slice at a time,
+    so that a busy moment of the machine falls on all of them alike."""
     seen = observation()
-    assert bot.start() is None
-    results = []
+    bots = {jail: open_file_bot(path, jail=jail) for jail in (False, True)}
+    results: dict[tuple[bool, bool], list[float]] = {}
     try:
-        bot.resume()
-        for _ in range(count):
-            started = time.perf_counter()
-            if cycle:
-                bot.resume()
-                reply = bot.decide(seen, 1.0)
-                bot.pause()
-            else:
-                reply = bot.decide(seen, 1.0)
-            results.append(time.perf_counter() - started)
-            assert reply.action is not None, reply
+        for bot in bots.values():
+            assert bot.start() is None
+        for _ in range(0, count, SLICE):
+            for jail, bot in bots.items():
+                for cycle in (False, True):
+                    results.setdefault((jail, cycle), []).extend(decisions(bot, seen, cycle))
     finally:
-        bot.close()
+        for bot in bots.values():
+            bot.close()
     return results
+
+
+def decisions(bot: BotHandle, seen: dict, cycle: bool) -> list[float]:
+    times = []
+    bot.resume()
+    for _ in range(SLICE):
+        started = time.perf_counter()
+        if cycle:
+            bot.resume()
+            reply = bot.decide(seen, 1.0)
+            bot.pause()
+        else:
+            reply = bot.decide(seen, 1.0)
+        times.append(time.perf_counter() - started)
+        assert reply.action is not None, reply
+    bot.pause()
+    return times
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -114,13 +131,7 @@ def main() -> None:
         shared.clear()
         cold = timings(bot_start(path, jail=True), options.starts)
         shared.size = pool.DEFAULT_POOL_SIZE
-        trips = {
-            (jail, cycle): round_trips(
-                open_file_bot(path, jail=jail), options.decisions, cycle=cycle
-            )
-            for jail in (False, True)
-            for cycle in (False, True)
-        }
+        trips = round_trips(path, options.decisions)
     pool.shared_pool().clear()
 
     table = Table(title=f"Sandbox costs (pid {os.getpid()}, uid {os.getuid()})")

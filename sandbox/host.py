@@ -41,6 +41,7 @@ EXIT_OUT_OF_MEMORY = 3
 ERROR_TEXT_CHARS = 500
 """An error reply keeps this much of the exception's text."""
 FD_BYTES = 4
+READ_BUFFER_BYTES = 64 * 1024
 
 
 class LoadError(Exception):
@@ -66,12 +67,15 @@ def take_protocol_socket() -> tuple[BinaryIO, int]:
         os.close(null)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    return os.fdopen(protocol, "rb"), protocol
+    return os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol
+
+
+_encoder = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 
 
 def encode(message: dict[str, Any]) -> bytes:
     """One protocol line; raises ValueError or TypeError for what JSON cannot hold."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+    return _encoder.encode(message).encode() + b"\n"
 
 
 def send(protocol_out: int, line: bytes) -> None:
@@ -125,7 +129,7 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
     """Answer observations until the runner closes stdin."""
     history: list[Any] = []
     for line in protocol_in:
-        observation = json.loads(line)
+        observation = json.loads(line.decode())
         start = observation.pop("history_start", 0)
         del history[start:]
         history.extend(observation["history"])

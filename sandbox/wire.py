@@ -18,8 +18,11 @@ REASON_CHARS = 200
 """Text quoted from a bot inside an infraction reason is cut to this length."""
 
 
+_encoder = json.JSONEncoder(separators=(",", ":"))
+
+
 def encode(message: JSON) -> bytes:
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+    return _encoder.encode(message).encode() + b"\n"
 
 
 def load_line(source: bytes, filename: str, rlimits: dict[str, int]) -> bytes:
@@ -34,12 +37,45 @@ def load_line(source: bytes, filename: str, rlimits: dict[str, int]) -> bytes:
     )
 
 
+class SharedLists:
+    """The JSON of lists the engines share and never change, encoded once each.
+
+    Engines hand out precomputed lists of legal actions (the engine contract:
+    nobody changes them), so a list seen before is known by its identity. The
+    cache keeps a reference to each list, so that its id cannot be reused
+    while cached, and starts over when full.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._texts: dict[int, tuple[list[Any], int, str]] = {}
+
+    def text(self, value: list[Any]) -> str:
+        known = self._texts.get(id(value))
+        if known is not None and known[0] is value and known[1] == len(value):
+            return known[2]
+        if len(self._texts) >= self._size:
+            self._texts.clear()
+        text = _encoder.encode(value)
+        self._texts[id(value)] = (value, len(value), text)
+        return text
+
+
+_legal_actions = SharedLists(4096)
+
+
 def observation_line(observation: JSON, history_start: int) -> bytes:
     """An observation whose history carries only the events from `history_start` on."""
     message = dict(observation)
     message["history"] = observation.get("history", [])[history_start:]
     message["history_start"] = history_start
-    return encode(message)
+    legal = message.pop("legal_actions", None)
+    text = _encoder.encode(message)
+    if isinstance(legal, list):
+        text = f'{text[:-1]},"legal_actions":{_legal_actions.text(legal)}}}'
+    elif legal is not None:
+        return encode({**message, "legal_actions": legal})
+    return text.encode() + b"\n"
 
 
 def _quote(value: Any) -> str:
