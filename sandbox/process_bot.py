@@ -100,7 +100,11 @@ class ProcessBot:
         self._log = ""
 
     def start(self) -> str | None:
-        """Start the process and load the bot; leaves it paused. Returns a crash reason or None."""
+        """Start the process and load the bot; leave it paused. Return a crash reason or None.
+
+        Raises OSError only if no process can be started at all: a fault of this
+        machine, not of the bot, so the match is not played rather than lost.
+        """
         deadline = time.monotonic() + self.limits.startup_seconds
         process = shared_pool().take(self.limits) if self._jail else LocalProcess()
         self._process = process
@@ -132,6 +136,7 @@ class ProcessBot:
         return None
 
     def decide(self, observation: JSON, timeout: float) -> Reply:
+        """Send the observation and read the reply, all within `timeout` seconds."""
         started = time.monotonic()
         if self._crash is not None:
             return Reply(crash=self._crash)
