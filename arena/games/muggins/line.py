@@ -26,7 +26,6 @@ from arena.games.muggins.tiles import (
     TILES,
     ChunkTables,
     by_chunk,
-    hand_items,
 )
 
 Ends = tuple[int, int, int, int]
@@ -98,12 +97,8 @@ ENDS_VIEWS: dict[Ends, JSON] = {
 PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
     by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY + 1)
 )
-"""Per line key, the `by_chunk` tables of a hand's plays, in the fixed order."""
-
-
-def plays(hand: int, key: int) -> list[JSON]:
-    """The play actions of `hand` on the line with this key, in the fixed order."""
-    return hand_items(PLAYS_BY_KEY[key], hand)
+"""Per line key, the `by_chunk` tables of a hand's plays, in the fixed order:
+``hand_items(PLAYS_BY_KEY[key], hand)`` lists every legal play of `hand`."""
 
 
 def credit(count: int) -> int:

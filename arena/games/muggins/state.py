@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import ENDS, PLAYS_AT, Line, plays
+from arena.games.muggins.line import ENDS, PLAYS_AT, PLAYS_BY_KEY, Line
 from arena.games.muggins.tiles import (
     END_NAMES,
     HAND_VIEWS,
@@ -165,6 +165,11 @@ class MugginsState:
 
     def observation(self, seat: int) -> JSON:
         current = seat == self._seat
+        # Scores and hand sizes change on nearly every move: the seats' public
+        # dicts are brought up to date here rather than on every play and draw.
+        for player, score, hand in zip(self._players, self.scores, self._hands, strict=True):
+            player["score"] = score
+            player["hand_size"] = hand.bit_count()
         return {
             "api_version": API_VERSION,
             "game": "muggins",
@@ -259,8 +264,6 @@ class MugginsState:
         self._hands = hands
         self._boneyard = draw_order[::-1]
         self._line = Line()
-        for player, hand in zip(self._players, hands, strict=True):
-            player["hand_size"] = hand.bit_count()
         self.events.append(
             {
                 "type": "hand",
@@ -277,7 +280,7 @@ class MugginsState:
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play (the opener always has)."""
         key = self._line.key
-        legal = plays(self._hands[seat], key)
+        legal = hand_items(PLAYS_BY_KEY[key], self._hands[seat])
         if legal:
             self._seat = seat
             self._legal = legal
@@ -291,12 +294,11 @@ class MugginsState:
         hands = self._hands
         boneyard = self._boneyard
         for _ in range(self._seats):
-            legal = plays(hands[seat], key)
+            legal = hand_items(PLAYS_BY_KEY[key], hands[seat])
             drawn: list[list[int]] = []
             while not legal and boneyard:
                 tile = boneyard.pop()
                 hands[seat] |= 1 << tile
-                self._players[seat]["hand_size"] += 1
                 drawn.append(TILE_VIEWS[tile])
                 self.events.append(DRAW_EVENTS[seat][tile])
                 self.history.append(PUBLIC_DRAW_EVENTS[seat])
@@ -318,9 +320,6 @@ class MugginsState:
         points = 0 if count % 5 else count
         scores = self.scores
         score = scores[seat] = scores[seat] + points
-        player = self._players[seat]
-        player["score"] = score
-        player["hand_size"] -= 1
         event = {
             "type": "play",
             "seat": seat,
@@ -350,7 +349,6 @@ class MugginsState:
         penalties = [round_pips(hand_pips(hand)) for hand in self._hands]
         for seat, penalty in enumerate(penalties):
             self.scores[seat] -= penalty
-            self._players[seat]["score"] = self.scores[seat]
         self._record(
             {
                 "type": "hand_end",
