@@ -50,7 +50,11 @@ class MugginsGame:
         variant = "standard" if variant is None else variant
         if variant not in VARIANTS:
             raise RulesError(f"unknown Muggins variant {variant!r}: the only one is 'standard'")
-        options = options or {}
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise RulesError(
+                f"Muggins options must be a mapping of names to values, not {options!r}"
+            )
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise RulesError(

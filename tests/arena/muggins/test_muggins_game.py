@@ -62,6 +62,7 @@ def test_the_rules_object_is_frozen_and_makes_states() -> None:
         (2, None, {"hand_size": 0}, "'hand_size'"),
         (4, None, {"hand_size": 8}, "too large"),
         (2, None, {"lives": 3}, "unknown Muggins option 'lives'"),
+        (2, None, ["target"], "options must be a mapping"),
     ],
 )
 def test_what_the_rules_do_not_allow_raises_one_clear_line(
