@@ -7,13 +7,15 @@ Mia: decisions per second of 4-player matches between in-process
 beside OpenSpiel's `liars_dice` (C++, 2 players: its maximum) driven from
 Python with random actions. Muggins: moves per second of 2- and 4-player
 random matches beside the `dominoes` package's random block games. Bot files:
-the median per-decision round trip to a bot in its own (unjailed) process.
+the median per-decision round trip to a bot in its own (unjailed) process,
+beside a bare pipe ping-pong between two processes (the machine's floor).
 Each line prints the ratio to its baseline; targets are in docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -127,6 +129,33 @@ def file_bot_round_trip(samples: int = 2000) -> list[float]:
     return timings
 
 
+def pipe_ping_pong(samples: int = 2000) -> list[float]:
+    """Seconds per one-line round trip between two bare processes over pipes.
+
+    The floor under any bot round trip on this machine: what the kernel and
+    the scheduler cost when no JSON, no bot and no jail are involved.
+    """
+    to_child, from_parent = os.pipe()
+    from_child, to_parent = os.pipe()
+    child = os.fork()
+    if child == 0:  # echo every line back until the parent closes its end
+        os.close(from_parent)
+        while data := os.read(to_child, 64):
+            os.write(to_parent, data)
+        os._exit(0)
+    timings = []
+    for _ in range(samples):
+        started = time.perf_counter()
+        os.write(from_parent, b"ping\n")
+        os.read(from_child, 64)
+        timings.append(time.perf_counter() - started)
+    os.close(from_parent)
+    os.waitpid(child, 0)
+    for descriptor in (to_child, from_child, to_parent):
+        os.close(descriptor)
+    return timings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
@@ -169,12 +198,14 @@ def main() -> None:
                 f"{ours / blocks:.2f}x",
             )
     Console().print(table)
+    floor = statistics.median(pipe_ping_pong()) * 1e6
     timings = file_bot_round_trip()
     median = statistics.median(timings) * 1e6
     p95 = statistics.quantiles(timings, n=20)[-1] * 1e6
     Console().print(
         f"bot file round trip (unjailed): median {median:.0f} µs, p95 {p95:.0f} µs"
-        " (target: median < 100 µs)"
+        f" (target: median < 100 µs); bare pipe ping-pong: median {floor:.0f} µs,"
+        f" ratio {median / floor:.2f}x"
     )
 
 
