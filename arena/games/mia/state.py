@@ -28,8 +28,10 @@ Consequences:
 - ``{"type": "end", "places": [...], "lives": [...]}``: the match is over.
 
 The public history (``state.history``, the observation's ``history``) holds the
-same event objects in the same order, except that each ``dice`` event appears
-as ``{"type": "roll", "seat": s}``: dice are public only in a ``reveal``.
+same event objects in the same order, except that it leaves out the ``action``
+input events (the events they cause tell each one, as in Muggins) and that each
+``dice`` event appears as ``{"type": "roll", "seat": s}``: dice are public only
+in a ``reveal``.
 """
 
 from __future__ import annotations
@@ -309,9 +311,7 @@ class MiaState:
 
     def _record(self, seat: int, action: JSON) -> None:
         """Log a legal action (as its shared dict) and count it toward the turn cap."""
-        event = {"type": "action", "seat": seat, "action": action}
-        self.events.append(event)
-        self.history.append(event)
+        self.events.append({"type": "action", "seat": seat, "action": action})
         self._actions += 1
 
     def _recorded_input(self, kind: str, seat: int, reason: str) -> bool:

@@ -87,13 +87,13 @@ class StrongBot:
         """Take in the public events since the last decision."""
         for event in history[self.read :]:
             kind = event["type"]
-            if kind == "action":
-                self.count_answer(event["seat"], event["action"]["type"])
-            elif kind == "round":
+            if kind == "round":
                 self.claim_rank = NO_CLAIM_RANK
                 self.roller = None
                 self.own_dice = None
             elif kind == "roll":
+                if self.claim_rank != NO_CLAIM_RANK:
+                    self.count_answer(event["seat"], accused=False)
                 self.roller = event["seat"]
                 self.rolled_over = self.claim_rank
                 self.announced = None
@@ -101,18 +101,23 @@ class StrongBot:
             elif kind == "announce":
                 self.announced = event["value"]
                 self.claim_rank = max(self.claim_rank, self.rank(event["value"]))
+            elif kind == "vouch":
+                self.count_answer(event["seat"], accused=False)
             elif kind == "trust":
+                self.count_answer(event["seat"], accused=False)
                 self.claim_rank = self.rank(event["value"])
             elif kind == "reveal":
+                self.count_answer(event["accuser"], accused=True)
                 self.learn(event["value"])
+            elif kind == "life_lost" and event["reason"] == "concede":
+                self.count_answer(event["seat"], accused=False)
         self.read = len(history)
 
-    def count_answer(self, seat: int, action: str) -> None:
-        if action == "announce" or (action == "roll" and self.claim_rank == NO_CLAIM_RANK):
-            return
+    def count_answer(self, seat: int, *, accused: bool) -> None:
+        """Count one answer of `seat` to a standing claim, and whether it was an accusation."""
         opponent = self.opponent(seat)
         opponent.answers += 1
-        opponent.accusations += action == "accuse"
+        opponent.accusations += accused
 
     def learn(self, real: int) -> None:
         """Weigh the roller's honesty by how his announce fits the revealed dice."""

@@ -60,12 +60,13 @@ def test_the_roller_sees_his_dice_only_while_deciding_his_announce() -> None:
     assert state.observation(0)["dice"] is None
 
 
-def test_the_public_history_is_the_truth_but_for_hidden_dice() -> None:
+def test_the_public_history_is_the_truth_but_for_hidden_dice_and_action_inputs() -> None:
     state = new_match(3, rolls=((6, 3), (2, 2)))
     for action in (ROLL, ANNOUNCE[63], VOUCH, ROLL, ANNOUNCE[22], ACCUSE):
         state.apply(action)
     hidden = [
         {"type": "roll", "seat": event["seat"]} if event["type"] == "dice" else event
         for event in state.events
+        if event["type"] != "action"
     ]
     assert state.history == hidden
