@@ -1,22 +1,29 @@
 """Start the host inside bubblewrap, under the policy of `sandbox.policy`.
 
-`JailedProcess.spawn` starts one jail: bwrap as the unprivileged bot account,
+`JailedProcess` starts one jail: bwrap as the unprivileged bot account,
 with an empty environment, fresh descriptors for the seccomp filter and the
 host script, and (where the host allows it) inside a new cgroup whose
 freezer pauses every process of the bot at once.
+
+The jail joins its cgroup without a race: bwrap starts with ``--block-fd``,
+reports its namespace child on ``--info-fd``, and waits; the runner moves
+bwrap and that child into the group, then lets it go on. Everything the bot
+runs is forked after that, inside the group.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
+import select
 import signal
 import time
 
 from sandbox import policy, wire
 from sandbox.botuser import jail_account
-from sandbox.cgroups import BotCgroup, cgroups_usable
+from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
 from sandbox.processes import HOST_FILE, BotProcess
@@ -25,6 +32,49 @@ from sandbox.seccomp import filter_program, memory_fd
 PROBE_SECONDS = 20.0
 BWRAP_SIGNAL_BASE = 128
 """bwrap exits with 128 + n when the jailed command died of signal n."""
+
+
+class _StartGate:
+    """bwrap held at its start (``--block-fd``) until the runner has put it in a cgroup."""
+
+    def __init__(self) -> None:
+        self._block, self._release = os.pipe2(os.O_CLOEXEC)
+        self._info, self._info_end = os.pipe2(os.O_CLOEXEC)
+
+    @property
+    def flags(self) -> list[str]:
+        return ["--block-fd", str(self._block), "--info-fd", str(self._info_end)]
+
+    @property
+    def fds(self) -> tuple[int, int]:
+        """bwrap's ends, to pass to it."""
+        return self._block, self._info_end
+
+    def let_in(self, cgroup: BotCgroup, pid: int, deadline: float) -> None:
+        """Move bwrap (`pid`) and its namespace child into `cgroup`, then let bwrap go on."""
+        for fd in self.fds:
+            os.close(fd)
+        self._block = self._info_end = -1
+        child = self._child_pid(deadline)
+        cgroup.adopt([pid] if child is None else [pid, child])
+        os.write(self._release, b"go")
+
+    def _child_pid(self, deadline: float) -> int | None:
+        """The child's pid from bwrap's JSON on ``--info-fd``; None if bwrap ended first."""
+        text = b""
+        while select.select([self._info], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            chunk = os.read(self._info, 4096)
+            if not chunk:
+                with contextlib.suppress(ValueError, KeyError):
+                    return int(json.loads(text)["child-pid"])
+                return None
+            text += chunk
+        return None
+
+    def close(self) -> None:
+        for fd in (self._block, self._release, self._info, self._info_end):
+            if fd >= 0:
+                os.close(fd)
 
 
 class JailUnavailableError(RuntimeError):
@@ -37,21 +87,27 @@ class JailedProcess(BotProcess):
     def __init__(self, limits: JailLimits) -> None:
         self.limits = limits
         account = jail_account()
-        self.cgroup = BotCgroup.create() if cgroups_usable() else None
+        cgroups = hierarchy()
+        self.cgroup: BotCgroup | None = cgroups.create() if cgroups else None
+        gate = _StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
+        argv = policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd)
+        if gate:
+            argv[1:1] = gate.flags
         try:
             if self.cgroup:
                 # The bwrap processes and the pid-1 reaper count as well as the bot's own.
                 self.cgroup.limit(memory_bytes=limits.memory_bytes, processes=limits.processes + 2)
-            with self.cgroup.joined_by_this_thread() if self.cgroup else contextlib.nullcontext():
-                super().__init__(
-                    policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd),
-                    pass_fds=(seccomp_fd, host_fd),
-                    user=account.uid,
-                    group=account.gid,
-                    extra_groups=[] if account.uid is not None else None,
-                )
+            super().__init__(
+                argv,
+                pass_fds=(seccomp_fd, host_fd, *(gate.fds if gate else ())),
+                user=account.uid,
+                group=account.gid,
+                extra_groups=[] if account.uid is not None else None,
+            )
+            if self.cgroup and gate:
+                self._let_in(gate, time.monotonic() + limits.startup_seconds)
         except BaseException:
             if self.cgroup:
                 self.cgroup.remove()
@@ -59,6 +115,18 @@ class JailedProcess(BotProcess):
         finally:
             os.close(seccomp_fd)
             os.close(host_fd)
+            if gate:
+                gate.close()
+
+    def _let_in(self, gate: _StartGate, deadline: float) -> None:
+        """Put the held jail in its cgroup and let it start; never let it start outside."""
+        assert self.cgroup
+        try:
+            gate.let_in(self.cgroup, self.pid, deadline)
+        except BaseException:
+            self.kill()
+            self.close_pipes()
+            raise
 
     def pause(self) -> None:
         if self.cgroup:

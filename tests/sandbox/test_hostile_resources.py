@@ -9,7 +9,7 @@ import time
 import pytest
 
 from arena.runner import TimeControl
-from sandbox.cgroups import cgroups_usable
+from sandbox.cgroups import cgroup_limits
 from sandbox.limits import GIB, MIB
 from tests.sandbox.hostile_match import (
     FAST_LIMITS,
@@ -69,7 +69,7 @@ def test_a_memory_bomb_meets_its_address_space_limit_and_crashes():
     assert_others_unaffected(record)
 
 
-@pytest.mark.skipif(not cgroups_usable(), reason="needs a memory cgroup")
+@pytest.mark.skipif("memory" not in cgroup_limits(), reason="needs a memory cgroup")
 def test_a_memory_bomb_past_its_cgroup_limit_is_killed():
     limits = dataclasses.replace(FAST_LIMITS, address_space_bytes=4 * GIB, memory_bytes=64 * MIB)
     record = play("memory_touch_bomb", limits=limits, opponents=2)

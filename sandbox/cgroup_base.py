@@ -1,0 +1,139 @@
+"""What the jail asks of a bot's cgroup, whichever cgroup version provides it.
+
+A `Hierarchy` (cgroup v1 or v2) makes one `BotCgroup` per jail and reaps the
+groups of runners that died. Groups are named
+``tavolo-<runner pid>-<token>-<n>``; the token keeps a new runner that happens
+to get a dead runner's pid from clashing with the dead one's leftover groups.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import re
+import secrets
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from pathlib import Path
+
+REMOVE_SECONDS = 2.0
+"""How long `remove` waits for the last process to leave before giving up."""
+GROUP_NAME = re.compile(r"tavolo-(\d+)-[0-9a-f]+-\d+")
+LIMITS = ("memory", "pids")
+"""The limits a cgroup may enforce: `memory_bytes` and `processes`."""
+
+log = logging.getLogger("sandbox.cgroups")
+_numbers = itertools.count()
+_token = secrets.token_hex(4)
+
+
+def group_name() -> str:
+    """A new bot group's name, unique on this machine."""
+    return f"tavolo-{os.getpid()}-{_token}-{next(_numbers)}"
+
+
+def orphaned(name: str) -> bool:
+    """True if `name` is a bot group whose runner is no longer alive."""
+    owner = GROUP_NAME.fullmatch(name)
+    if owner is None:
+        return False
+    try:
+        os.kill(int(owner[1]), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        pass
+    return False
+
+
+class BotCgroup(ABC):
+    """One bot's group: limits, the processes put in it, pausing, killing, removal."""
+
+    @abstractmethod
+    def limit(self, *, memory_bytes: int, processes: int) -> None:
+        """Set the limits the hierarchy offers; the others are left to rlimits."""
+
+    @abstractmethod
+    def adopt(self, pids: Iterable[int]) -> None:
+        """Move these processes into the group; what they fork afterwards starts there."""
+
+    @abstractmethod
+    def freeze(self) -> None:
+        """Stop every process in the group at once."""
+
+    @abstractmethod
+    def thaw(self) -> None:
+        """Let the frozen processes run again."""
+
+    @abstractmethod
+    def kill(self) -> None:
+        """SIGKILL every process in the group, including those forked meanwhile."""
+
+    @abstractmethod
+    def processes(self) -> list[int]:
+        """The pids in the group."""
+
+    @abstractmethod
+    def out_of_memory(self) -> bool:
+        """True if the kernel killed a member for reaching the memory limit."""
+
+    @abstractmethod
+    def directories(self) -> Iterable[Path]:
+        """The group's directories, deleted by `remove`."""
+
+    @abstractmethod
+    def release(self) -> None:
+        """Close the files the group holds open, before its directories go."""
+
+    def remove(self) -> None:
+        """Kill what is left and delete the group; waits up to `REMOVE_SECONDS` for stragglers."""
+        deadline = time.monotonic() + REMOVE_SECONDS
+        while self.processes() and time.monotonic() < deadline:
+            self.kill()
+            time.sleep(0.005)
+        self.release()
+        for path in self.directories():
+            while True:
+                try:
+                    path.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        log.warning("cgroup %s still busy; left in place", path)
+                        break
+                    time.sleep(0.01)
+
+
+class Hierarchy(ABC):
+    """A cgroup version as this machine offers it to the runner."""
+
+    version: str
+    limits: tuple[str, ...]
+    """Which of `LIMITS` its groups enforce."""
+
+    @abstractmethod
+    def create(self) -> BotCgroup:
+        """A new, empty bot group."""
+
+    @abstractmethod
+    def reap_orphans(self) -> int:
+        """Kill and delete the groups of runners that died; return how many."""
+
+    @abstractmethod
+    def where(self) -> str:
+        """Where the bot groups are made, for the start-up line."""
+
+    def describe(self) -> str:
+        """The start-up line: which cgroups, where, and the limits left to rlimits."""
+        text = f"bot jails use cgroup {self.version} at {self.where()}"
+        missing = [name for name in LIMITS if name not in self.limits]
+        if missing:
+            text += (
+                f"; no {' or '.join(missing)} controller there, "
+                "so those limits come from rlimits alone"
+            )
+        return text
