@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import QuerySet
 
 from bots.models import Bot
@@ -53,10 +54,30 @@ class BotCreateForm(UploadForm):
         self.fields["ladder"].queryset = ladders
 
 
+class BotsField(forms.ModelMultipleChoiceField):
+    """Bots by id; an id no database column can hold is an unknown choice, not a crash.
+
+    SQLite cannot even compare such an id (an OverflowError in the query).
+    """
+
+    def clean(self, value: object) -> QuerySet[Bot]:
+        lowest, highest = connection.ops.integer_field_range("BigAutoField")
+        for key in value if isinstance(value, (list, tuple)) else ():
+            try:
+                number = int(str(key))
+            except ValueError:
+                continue  # the field itself refuses what is not a number
+            if not lowest <= number <= highest:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": key},
+                )
+        return super().clean(value)
+
+
 class ChallengeForm(forms.Form):
-    opponents = forms.ModelMultipleChoiceField(
-        queryset=Bot.objects.none(), widget=forms.CheckboxSelectMultiple
-    )
+    opponents = BotsField(queryset=Bot.objects.none(), widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args: object, candidates: QuerySet[Bot], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

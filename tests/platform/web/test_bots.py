@@ -140,3 +140,14 @@ def test_the_challenge_form_shows_the_hourly_limit(
     assert answer.status_code == 400
     assert "challenges an hour" in answer.content.decode()
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("opponent", ["9" * 30, "-" + "9" * 30, "x", "-1"])
+def test_the_challenge_form_refuses_an_impossible_opponent_id_with_a_400(
+    alice_browser: Client, alice_bot: Bot, opponent: str
+) -> None:
+    alice_browser.raise_request_exception = False
+    answer = alice_browser.post(f"/bots/{alice_bot.pk}/challenge/", {"opponents": [opponent]})
+    assert answer.status_code == 400
+    assert 'class="errorlist' in answer.content.decode()
+    assert not Match.objects.exists()
