@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
@@ -14,11 +15,16 @@ SYSTEM_USERNAME = "tavolo"
 def user_create(
     *, username: str, password: str, email: str = "", is_staff: bool = False
 ) -> AbstractUser:
-    """A new user who can log in; staff users are also superusers of the admin."""
+    """A new user who can log in; staff users are also superusers of the admin.
+
+    A ValidationError if the name is taken or the password is too weak (the
+    validators of ``AUTH_PASSWORD_VALIDATORS``).
+    """
     user_model = get_user_model()
     user = user_model(username=username, email=email, is_staff=is_staff, is_superuser=is_staff)
+    user.full_clean(exclude=["password"])
+    validate_password(password, user)
     user.set_password(password)
-    user.full_clean()
     user.save()
     return user
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
@@ -35,6 +36,16 @@ def test_sign_up_refuses_mismatched_passwords_and_taken_names(
     assert "password fields didn" in mismatched.content.decode()
     assert "already exists" in taken.content.decode()
     assert get_user_model().objects.count() == 1
+
+
+@pytest.mark.parametrize("password", ["1234", "password123", "carol123", "86420135"])
+def test_sign_up_refuses_a_weak_password(client: Client, db: None, password: str) -> None:
+    answer = client.post(
+        "/signup/", {"username": "carol", "password1": password, "password2": password}
+    )
+    assert answer.status_code == 200
+    assert 'class="errorlist' in answer.content.decode()
+    assert not get_user_model().objects.filter(username="carol").exists()
 
 
 def test_logging_in_leads_to_the_account_page(client: Client, alice: AbstractUser) -> None:
