@@ -127,12 +127,16 @@ class V2Group(BotCgroup):
     def kill(self) -> None:
         try:
             _write(self.path / "cgroup.kill", 1)
-        except FileNotFoundError:  # before Linux 5.14: freeze (no more forks), kill each
-            self.freeze()
-            for pid in self.processes():
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-            self.thaw()
+        except FileNotFoundError:  # before Linux 5.14
+            self.kill_each()
+
+    def kill_each(self) -> None:
+        """Kill without ``cgroup.kill``: freeze (no more forks), SIGKILL each member, thaw."""
+        self.freeze()
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.thaw()
 
     def processes(self) -> list[int]:
         return _pids(self.path)

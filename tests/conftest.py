@@ -1,6 +1,6 @@
 """Shared test set-up: real services are required in CI and skipped elsewhere.
 
-A test marked ``postgres``, ``redis`` or ``jail`` runs only when that service is
+A test marked ``postgres``, ``redis``, ``jail`` or ``cgroup2`` runs only when that service is
 reachable. Locally a missing service skips the test with the reason; with
 ``CI=true`` it fails instead, so CI never passes by skipping.
 """
@@ -14,6 +14,8 @@ import socket
 import subprocess
 
 import pytest
+
+from sandbox.cgroups_v2 import mount_point, own_group
 
 
 def _port_open(host: str, port: int) -> bool:
@@ -33,10 +35,23 @@ def _bwrap_works() -> bool:
     return subprocess.run(probe, capture_output=True, check=False).returncode == 0
 
 
+def _cgroup2_writable() -> bool:
+    """True if a v2 group can be made under this process's own, and frozen."""
+    try:
+        probe = own_group(mount_point()) / f"tavolo-probe-{os.getpid()}"
+        probe.mkdir()
+    except OSError:
+        return False
+    usable = (probe / "cgroup.freeze").exists()
+    probe.rmdir()
+    return usable
+
+
 SERVICES = {
     "postgres": (lambda: _port_open("127.0.0.1", 5432), "PostgreSQL is not reachable on :5432"),
     "redis": (lambda: _port_open("127.0.0.1", 6379), "Redis is not reachable on :6379"),
     "jail": (_bwrap_works, "bubblewrap (bwrap) is not installed or cannot make namespaces"),
+    "cgroup2": (_cgroup2_writable, "no writable cgroup v2 group with cgroup.freeze (needs root)"),
 }
 
 
