@@ -2,13 +2,16 @@
 
 Services raise Django's `ValidationError` (a bad upload, a challenge that may
 not be played) and selectors raise `Http404`. Here they become DRF errors with a
-``detail`` message; a rate limit reached inside a service is a 429.
+``detail`` message; a rate limit reached inside a service is a 429, and a body
+over Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` a 413 (instead of Django's HTML 400).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -16,7 +19,20 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from bots.checks import MAX_SOURCE_BYTES
+
 RATE_LIMITED_CODE = "rate_limited"
+
+
+class BodyTooLarge(exceptions.APIException):
+    """The request body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: unread, and refused."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = (
+        f"the request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes: "
+        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes (256 KiB)"
+    )
+    default_code = "too_large"
 
 
 class RateLimited(exceptions.APIException):
@@ -40,6 +56,8 @@ def exception_handler(error: Exception, context: dict[str, Any]) -> Response | N
             error = exceptions.ValidationError(error.message_dict)
         else:
             error = exceptions.ValidationError({"detail": validation_error_detail(error)})
+    elif isinstance(error, RequestDataTooBig):
+        error = BodyTooLarge()
     elif isinstance(error, Http404):
         error = exceptions.NotFound(str(error) or None)
     return drf_exception_handler(error, context)

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404
 from rest_framework import serializers
 
+from bots.checks import bot_file_read
 from bots.models import Bot
 from bots.selectors import bot_get
 from ladders.models import Ladder
@@ -44,7 +45,7 @@ def uploaded_source(data: dict[str, Any]) -> tuple[bytes, str]:
         )
     if "file" in data:
         upload = data["file"]
-        return upload.read(), upload.name or DEFAULT_FILENAME
+        return bot_file_read(upload), upload.name or DEFAULT_FILENAME
     return data["source"].encode("utf-8", errors="surrogatepass"), data["filename"]
 
 

@@ -11,6 +11,7 @@ import ast
 import re
 
 from django.core.exceptions import ValidationError
+from django.core.files import File
 
 MAX_SOURCE_BYTES = 256 * 1024
 BOT_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{1,39}")
@@ -26,6 +27,19 @@ def bot_name_check(name: str) -> None:
         )
 
 
+def bot_file_read(file: File) -> bytes:
+    """The bytes of an uploaded bot file; one over the limit is refused by its size, unread."""
+    if file.size is not None and file.size > MAX_SOURCE_BYTES:
+        raise _too_large(file.size)
+    return file.read(MAX_SOURCE_BYTES + 1)
+
+
+def _too_large(size: int) -> ValidationError:
+    return ValidationError(
+        f"the file is {size} bytes; the limit is {MAX_SOURCE_BYTES} (256 KiB)", code="too_large"
+    )
+
+
 def bot_source_check(*, source_bytes: bytes, filename: str) -> str:
     """The source text of a valid bot file; a ValidationError naming the first problem."""
     if not FILENAME_PATTERN.fullmatch(filename):
@@ -33,10 +47,7 @@ def bot_source_check(*, source_bytes: bytes, filename: str) -> str:
     if not source_bytes.strip():
         raise ValidationError("the file is empty", code="empty")
     if len(source_bytes) > MAX_SOURCE_BYTES:
-        raise ValidationError(
-            f"the file is {len(source_bytes)} bytes; the limit is {MAX_SOURCE_BYTES} (256 KiB)",
-            code="too_large",
-        )
+        raise _too_large(len(source_bytes))
     if b"\0" in source_bytes:
         raise ValidationError("the file is binary, not Python source", code="binary")
     try:

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tavolo_site.middleware.MultipartSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,6 +97,12 @@ AUTH_PASSWORD_VALIDATORS = [
         "NumericPasswordValidator",
     )
 ]
+
+# Request bodies: a bot file is at most 256 KiB (bots.checks.MAX_SOURCE_BYTES). A JSON body may
+# be larger than its source text (escapes), so fields get 1 MiB; multipart bodies are capped by
+# tavolo_site.middleware, and a file over 256 KiB is spooled to disk, never held in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 # --- Database: DATABASE_URL, else a SQLite file in the data dir ---------------------------------
 DATABASES = {

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
 from api import bot_creation
+from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
 from matches.selectors import challenges_left
@@ -66,7 +67,7 @@ def bot_create(request: HttpRequest) -> HttpResponse:
                 user=request.user,
                 ladder=form.cleaned_data["ladder"],
                 name=form.cleaned_data["name"],
-                source_bytes=form.cleaned_data["file"].read(),
+                source_bytes=bot_file_read(form.cleaned_data["file"]),
                 filename=form.cleaned_data["file"].name,
             )
         except ValidationError as error:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from api.lookups import version_get
 from arena.ratings import is_provisional, rating_band
+from bots.checks import bot_file_read
 from bots.models import Bot
 from bots.selectors import (
     bot_get,
@@ -96,7 +97,7 @@ def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
                 user=request.user,
                 ladder=bot.ladder,
                 bot_name=bot.name,
-                source_bytes=upload.read(),
+                source_bytes=bot_file_read(upload),
                 filename=upload.name,
             )
         except ValidationError as error:

@@ -253,3 +253,25 @@ def test_uploads_are_throttled_per_user(
     assert answers == [201, 201, 429]
     assert "throttled" in create(alice_api, GOOD, name="bot-x").json()["detail"]
     assert alice_api.get("/api/bots/").status_code == 200, "reads are never throttled"
+
+
+HUGE = GOOD + b"#" * (2 * 1024 * 1024)
+
+
+def test_an_oversized_multipart_upload_is_a_413_in_json(
+    alice_api: APIClient, ladders: dict[str, Ladder]
+) -> None:
+    answer = create(alice_api, HUGE)
+    assert answer.status_code == 413
+    assert "256 KiB" in answer.json()["detail"]
+    assert not Bot.objects.filter(name="liar").exists()
+
+
+def test_an_oversized_json_body_is_a_413_in_json(
+    alice_api: APIClient, ladders: dict[str, Ladder]
+) -> None:
+    body = {"name": "liar", "ladder": "muggins-2", "source": HUGE.decode()}
+    answer = alice_api.post("/api/bots/", body, format="json")
+    assert answer.status_code == 413
+    assert "256 KiB" in answer.json()["detail"]
+    assert not Bot.objects.filter(name="liar").exists()

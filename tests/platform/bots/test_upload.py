@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
-from bots.checks import MAX_SOURCE_BYTES
+from bots.checks import MAX_SOURCE_BYTES, bot_file_read
 from bots.models import Bot, BotVersion
 from bots.services import bot_version_upload
 from ladders.models import Ladder
@@ -148,3 +149,20 @@ def test_a_refused_upload_sends_nothing_to_the_workers(
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(ValidationError):
         upload(alice, ladder, b"")
     assert callbacks == []
+
+
+class UnreadableFile(SimpleUploadedFile):
+    """An upload that fails the test if anything reads it."""
+
+    def read(self, *args: object) -> bytes:
+        raise AssertionError("the file was read")
+
+
+def test_a_file_over_256_kib_is_refused_by_its_size_before_it_is_read() -> None:
+    with pytest.raises(ValidationError, match="256 KiB") as refusal:
+        bot_file_read(UnreadableFile("liar.py", b"#" * (MAX_SOURCE_BYTES + 1)))
+    assert refusal.value.code == "too_large"
+
+
+def test_a_file_within_the_limit_is_read_whole() -> None:
+    assert bot_file_read(SimpleUploadedFile("liar.py", GOOD)) == GOOD

@@ -151,3 +151,15 @@ def test_the_challenge_form_refuses_an_impossible_opponent_id_with_a_400(
     assert answer.status_code == 400
     assert 'class="errorlist' in answer.content.decode()
     assert not Match.objects.exists()
+
+
+def test_an_oversized_form_upload_is_a_413_that_says_why(
+    alice_browser: Client, ladders: dict[str, Ladder]
+) -> None:
+    big = python_file(GOOD + b"#" * (2 * 1024 * 1024))
+    answer = alice_browser.post(
+        "/account/bots/", {"name": "liar", "ladder": "muggins-2", "file": big}
+    )
+    assert answer.status_code == 413
+    assert "256 KiB" in answer.content.decode()
+    assert not Bot.objects.filter(name="liar").exists()
