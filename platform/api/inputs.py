@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404
 from rest_framework import serializers
 
@@ -23,6 +24,7 @@ from ladders.selectors import ladder_get
 from matches.models import Match
 
 DEFAULT_FILENAME = "bot.py"
+ONE_FILE_ONLY = "send one file: a bot is a single Python file"
 
 
 class SourceInput(serializers.Serializer):
@@ -35,6 +37,13 @@ class SourceInput(serializers.Serializer):
     filename = serializers.CharField(
         required=False, default=DEFAULT_FILENAME, max_length=200, help_text="With `source` only."
     )
+
+    def validate_file(self, file: UploadedFile) -> UploadedFile:
+        """Refuse a request with several ``file`` parts (only the last would be kept)."""
+        getlist = getattr(self.initial_data, "getlist", None)
+        if getlist is not None and len(getlist("file")) > 1:
+            raise serializers.ValidationError(ONE_FILE_ONLY)
+        return file
 
 
 def uploaded_source(data: dict[str, Any]) -> tuple[bytes, str]:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.db import connection
 from django.db.models import QuerySet
 
+from api.inputs import ONE_FILE_ONLY
 from bots.models import Bot
 from ladders.models import Ladder
 
@@ -32,6 +34,12 @@ class UploadForm(forms.Form):
         "ladder_inactive": "ladder",
     }
     """The field each upload refusal is shown beside; anything else is about the file."""
+
+    def clean_file(self) -> UploadedFile:
+        """Refuse several files sent as ``file`` (only the last would be kept)."""
+        if len(self.files.getlist("file")) > 1:
+            raise ValidationError(ONE_FILE_ONLY, code="several_files")
+        return self.cleaned_data["file"]
 
     def add_service_error(self, error: ValidationError) -> None:
         """Show a refusal of the upload service beside the field it is about."""

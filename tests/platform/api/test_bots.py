@@ -275,3 +275,13 @@ def test_an_oversized_json_body_is_a_413_in_json(
     assert answer.status_code == 413
     assert "256 KiB" in answer.json()["detail"]
     assert not Bot.objects.filter(name="liar").exists()
+
+
+def test_two_files_in_one_upload_are_a_400_and_nothing_stored(
+    alice_api: APIClient, ladders: dict[str, Ladder]
+) -> None:
+    files = [python_file(GOOD, "one.py"), python_file(GOOD + b"# two\n", "two.py")]
+    answer = create(alice_api, file=files)
+    assert answer.status_code == 400
+    assert "one file" in answer.json()["file"][0]
+    assert not Bot.objects.filter(name="liar").exists()

@@ -163,3 +163,11 @@ def test_an_oversized_form_upload_is_a_413_that_says_why(
     assert answer.status_code == 413
     assert "256 KiB" in answer.content.decode()
     assert not Bot.objects.filter(name="liar").exists()
+
+
+def test_the_upload_form_refuses_two_files(alice_browser: Client, alice_bot: Bot) -> None:
+    files = [python_file(GOOD, "one.py"), python_file(GOOD + b"# two\n", "two.py")]
+    answer = alice_browser.post(f"/bots/{alice_bot.pk}/upload/", {"file": files})
+    assert answer.status_code == 400
+    assert "one file" in answer.content.decode()
+    assert alice_bot.versions.count() == 1
