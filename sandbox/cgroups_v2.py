@@ -31,6 +31,8 @@ ROOT_VARIABLE = "TAVOLO_CGROUP_ROOT"
 RUNNER_LEAF = "runner"
 FREEZE_SECONDS = 1.0
 """How long `freeze` waits for ``cgroup.events`` to say ``frozen 1``."""
+FREEZE_SPIN_SECONDS = 0.0002
+FREEZE_CHECK_MILLISECONDS = 1
 
 
 class NoV2Error(OSError):
@@ -113,13 +115,19 @@ class V2Group(BotCgroup):
         deadline = time.monotonic() + FREEZE_SECONDS
         waiter = select.poll()
         waiter.register(self._events, select.POLLPRI)
-        # Each read re-arms the file: a change after it wakes the poll, even one made before it.
+        # Usually frozen as the write returns, or within microseconds of yielding the CPU to the
+        # bot's last running thread. Else the poll wakes on the change, but the kernel delays
+        # change events to one per 10 ms, so the file is read again every millisecond too.
+        spin_until = time.monotonic() + FREEZE_SPIN_SECONDS
         while b"frozen 1" not in os.pread(self._events, 128, 0):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            now = time.monotonic()
+            if now < spin_until:
+                os.sched_yield()
+            elif now < deadline:
+                waiter.poll(FREEZE_CHECK_MILLISECONDS)
+            else:
                 log.warning("cgroup %s not frozen after %.1f s", self.path, FREEZE_SECONDS)
                 return
-            waiter.poll(remaining * 1000)
 
     def thaw(self) -> None:
         os.pwrite(self._freeze, b"0", 0)
