@@ -2,10 +2,15 @@
 
 Only POSTs count, so reading one's bots and challenges is never throttled.
 Rates come from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` under the scope's name.
+The site's forms count against the same per-user rates (`throttle_refusal`), so
+neither the API nor the forms are a way around the other.
 """
 
 from __future__ import annotations
 
+from math import ceil
+
+from django.http import HttpRequest
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import UserRateThrottle
@@ -27,3 +32,11 @@ class UploadThrottle(WriteThrottle):
 
 class ChallengeThrottle(WriteThrottle):
     scope = "challenges"
+
+
+def throttle_refusal(throttle: type[WriteThrottle], request: HttpRequest) -> str | None:
+    """For a form's POST: None if it may go on (it is counted), else why it may not."""
+    gate = throttle()
+    if gate.allow_request(request, None):  # DRF's throttles read only .user, .method and .META
+        return None
+    return f"too many {throttle.scope}: try again in {ceil(gate.wait() or 0)} seconds"

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
 from api import bot_creation
+from api.throttles import UploadThrottle, throttle_refusal
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
@@ -61,6 +62,10 @@ def token_regenerate(request: HttpRequest) -> HttpResponse:
 @require_POST
 def bot_create(request: HttpRequest) -> HttpResponse:
     form = BotCreateForm(request.POST, request.FILES, ladders=ladder_list())
+    refusal = throttle_refusal(UploadThrottle, request)
+    if refusal is not None:
+        form.add_error(None, refusal)
+        return _account_page(request, form, status=429)
     if form.is_valid():
         try:
             version = bot_creation.bot_create(

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from api.lookups import version_get
+from api.throttles import ChallengeThrottle, UploadThrottle, throttle_refusal
 from arena.ratings import is_provisional, rating_band
 from bots.checks import bot_file_read
 from bots.models import Bot
@@ -90,6 +91,10 @@ def _own_bot(request: HttpRequest, bot_id: int) -> Bot:
 def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
     bot = _own_bot(request, bot_id)
     form = UploadForm(request.POST, request.FILES)
+    refusal = throttle_refusal(UploadThrottle, request)
+    if refusal is not None:
+        form.add_error(None, refusal)
+        return bot_page(request, bot.pk, upload_form=form, status=429)
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -113,6 +118,10 @@ def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
 def challenge(request: HttpRequest, bot_id: int) -> HttpResponse:
     bot = _own_bot(request, bot_id)
     form = ChallengeForm(request.POST, candidates=challenge_candidates(bot))
+    refusal = throttle_refusal(ChallengeThrottle, request)
+    if refusal is not None:
+        form.add_error(None, refusal)
+        return bot_page(request, bot.pk, challenge_form=form, status=429)
     if form.is_valid():
         try:
             match = challenge_create(

@@ -9,10 +9,11 @@ from django.contrib.auth.models import AbstractUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from api.throttles import ChallengeThrottle, UploadThrottle
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.models import Match
-from tests.platform.api.conftest import GOOD_SOURCE
+from tests.platform.api.conftest import GOOD_SOURCE, token_client
 
 GOOD = GOOD_SOURCE.encode()
 
@@ -171,3 +172,39 @@ def test_the_upload_form_refuses_two_files(alice_browser: Client, alice_bot: Bot
     assert answer.status_code == 400
     assert "one file" in answer.content.decode()
     assert alice_bot.versions.count() == 1
+
+
+def test_uploads_from_the_site_and_the_api_share_one_throttle(
+    alice_browser: Client, alice_bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(UploadThrottle.THROTTLE_RATES, "uploads", "2/hour")
+    api = token_client(alice_bot.owner)
+    api_answer = api.post(
+        f"/api/bots/{alice_bot.pk}/versions/", {"source": GOOD_SOURCE + "# 2\n"}, format="json"
+    )
+    form_answer = alice_browser.post(
+        f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"# 3\n")}
+    )
+    refused = alice_browser.post(
+        f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"# 4\n")}
+    )
+    created = alice_browser.post(
+        "/account/bots/",
+        {"name": "other", "ladder": alice_bot.ladder.slug, "file": python_file(GOOD)},
+    )
+    assert (api_answer.status_code, form_answer.status_code) == (201, 302)
+    assert refused.status_code == created.status_code == 429
+    assert "too many uploads" in refused.content.decode()
+    assert alice_bot.versions.count() == 3
+    assert not Bot.objects.filter(name="other").exists()
+
+
+def test_challenges_from_the_site_count_against_the_api_throttle(
+    alice_browser: Client, alice_bot: Bot, house: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(ChallengeThrottle.THROTTLE_RATES, "challenges", "1/hour")
+    first = alice_browser.post(f"/bots/{alice_bot.pk}/challenge/", {"opponents": [house.pk]})
+    second = alice_browser.post(f"/bots/{alice_bot.pk}/challenge/", {"opponents": [house.pk]})
+    assert (first.status_code, second.status_code) == (302, 429)
+    assert "too many challenges" in second.content.decode()
+    assert Match.objects.filter(kind=Match.Kind.CHALLENGE).count() == 1
