@@ -45,7 +45,8 @@ def bot_version_qualify_enqueue(*, version_id: int) -> None:
     """Send the version to the jailed workers for qualification, once the transaction commits."""
     from bots.tasks import bot_version_qualify as bot_version_qualify_task
 
-    transaction.on_commit(lambda: bot_version_qualify_task.delay(version_id))
+    # robust: a broker that is down is logged; bot_versions_recover sends the version later.
+    transaction.on_commit(lambda: bot_version_qualify_task.delay(version_id), robust=True)
 
 
 def bot_version_upload(

@@ -47,7 +47,8 @@ def match_enqueue(*, match_id: int) -> None:
     """Send the match to the workers once the current transaction commits."""
     from matches.tasks import match_run as match_run_task
 
-    transaction.on_commit(lambda: match_run_task.delay(match_id))
+    # robust: a broker that is down is logged; matches_recover sends the match later.
+    transaction.on_commit(lambda: match_run_task.delay(match_id), robust=True)
 
 
 @transaction.atomic

@@ -7,11 +7,13 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
 from api.throttles import UploadThrottle
 from bots.checks import MAX_SOURCE_BYTES
 from bots.models import Bot, BotVersion
+from bots.tasks import bot_version_qualify
 from ladders.models import Ladder
 from tests.platform.api.conftest import GOOD_SOURCE
 
@@ -285,3 +287,17 @@ def test_two_files_in_one_upload_are_a_400_and_nothing_stored(
     assert answer.status_code == 400
     assert "one file" in answer.json()["file"][0]
     assert not Bot.objects.filter(name="liar").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_is_stored_and_answered_when_the_queue_is_down(
+    alice_api: APIClient, ladders: dict[str, Ladder], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broker_down(*args: object) -> None:
+        raise OperationalError("the broker is unreachable")
+
+    monkeypatch.setattr(bot_version_qualify, "delay", broker_down)
+    answer = create(alice_api)
+    assert answer.status_code == 201
+    version = BotVersion.objects.get(bot__name="liar")
+    assert version.status == BotVersion.Status.PENDING, "bot_versions_recover sends it later"

@@ -6,12 +6,14 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
 from api.throttles import ChallengeThrottle
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
+from matches.tasks import match_run
 
 
 @pytest.fixture
@@ -111,3 +113,16 @@ def test_the_hourly_challenge_allowance_is_a_429(
     assert answer.status_code == 429
     assert "1 challenges an hour" in answer.json()["detail"]
     assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_is_stored_and_answered_when_the_queue_is_down(
+    alice_api: APIClient, alice_bot: Bot, bob_bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broker_down(*args: object) -> None:
+        raise OperationalError("the broker is unreachable")
+
+    monkeypatch.setattr(match_run, "delay", broker_down)
+    answer = challenge(alice_api, alice_bot, bob_bot)
+    assert answer.status_code == 201
+    assert Match.objects.get(pk=answer.json()["id"]).status == Match.Status.QUEUED
