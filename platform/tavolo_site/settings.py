@@ -29,6 +29,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 if env_bool("TAVOLO_HTTPS"):
     # Behind a reverse proxy that ends TLS and sets X-Forwarded-Proto.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True  # a request the proxy passed on as plain http is sent to https
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("TAVOLO_HSTS_SECONDS", 0, minimum=0)
