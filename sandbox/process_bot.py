@@ -79,6 +79,20 @@ def open_file_bot(
     return ProcessBot(name or Path(path).stem, source, filename, jail=jail, limits=limits)
 
 
+def load_failure_reason(last_log_line: str) -> str:
+    """The crash reason of a bot that failed to load, naming only the error's kind.
+
+    Crash reasons are public (they are in every replay) while a bot's log is its
+    owner's alone, so the reason never quotes the log: the traceback stays there.
+    """
+    kind, _, message = last_log_line.partition(":")
+    if kind == "LoadError" and "no callable act" in message:
+        return "the bot file defines no callable act(observation)"
+    if kind.isidentifier():
+        return f"the bot file failed to load ({kind}); the traceback is in its log"
+    return "the bot file failed to load; see its log"
+
+
 class ProcessBot:
     """A bot file running in its own process and answering over the wire protocol."""
 
@@ -230,7 +244,7 @@ class ProcessBot:
         if code is None:
             return "the bot closed its output"
         if code == EXIT_LOAD_FAILED:
-            return f"the bot file failed to load: {self._channel.log.last_line()}"
+            return load_failure_reason(self._channel.log.last_line())
         if code == EXIT_OUT_OF_MEMORY:
             return "the bot ran out of memory (MemoryError)"
         if code < 0:

@@ -107,7 +107,7 @@ def test_a_bot_failing_at_import_cannot_start_and_its_traceback_is_the_log():
     bot = unjailed(BOTS / "crash_at_import.py")
     reason = bot.start()
     log = bot.close()
-    assert reason == "the bot file failed to load: ZeroDivisionError: division by zero"
+    assert reason == "the bot file failed to load (ZeroDivisionError); the traceback is in its log"
     assert "Traceback" in log and "ratio = 1 / 0" in log
     assert bot.decide(observation([]), 1.0).crash == reason
 
@@ -116,10 +116,7 @@ def test_a_bot_without_act_cannot_start():
     bot = unjailed(BOTS / "no_act.py")
     reason = bot.start()
     bot.close()
-    assert reason == (
-        f"the bot file failed to load: LoadError: {(BOTS / 'no_act.py').resolve()} "
-        "defines no callable act(observation)"
-    )
+    assert reason == "the bot file defines no callable act(observation)"
 
 
 def test_a_bot_exiting_in_act_is_a_crash():
