@@ -11,11 +11,10 @@ def start_daemon():
     ready, tell = os.pipe()
     if os.fork() == 0:
         os.setsid()
-        if os.fork() == 0:
-            os.write(tell, b"up")
-            os.execv(
-                sys.executable, [sys.executable, "-c", f"import time; time.sleep(600)  # {MARKER}"]
-            )
+        if os.fork() == 0:  # says "up" once exec'd, so a pause cannot catch it half-started
+            sleeper = f"import os, time; os.write({tell}, b'up'); time.sleep(600)  # {MARKER}"
+            os.set_inheritable(tell, True)
+            os.execv(sys.executable, [sys.executable, "-c", sleeper])
         os._exit(0)
     os.read(ready, 2)
     os.wait()
