@@ -1,4 +1,4 @@
-"""Scoped throttles on the costly writes: uploads and challenges.
+"""Scoped throttles on the costly or sensitive writes: uploads, challenges, logins.
 
 Only POSTs count, so reading one's bots and challenges is never throttled.
 Rates come from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` under the scope's name.
@@ -32,6 +32,12 @@ class UploadThrottle(WriteThrottle):
 
 class ChallengeThrottle(WriteThrottle):
     scope = "challenges"
+
+
+class LoginThrottle(WriteThrottle):
+    """Password attempts, per client address: a brake on guessing passwords."""
+
+    scope = "logins"
 
 
 def throttle_refusal(throttle: type[WriteThrottle], request: HttpRequest) -> str | None:

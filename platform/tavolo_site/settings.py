@@ -174,6 +174,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "uploads": env_str("TAVOLO_UPLOAD_RATE", "30/hour"),
         "challenges": env_str("TAVOLO_CHALLENGE_RATE", "20/hour"),
+        "logins": env_str("TAVOLO_LOGIN_RATE", "30/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {

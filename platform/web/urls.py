@@ -16,15 +16,7 @@ urlpatterns = [
     path("ratings/", pages.ratings_explained, name="ratings"),
     path("write-a-bot/", pages.write_a_bot, name="write_a_bot"),
     path("signup/", accounts.signup, name="signup"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            template_name="web/login.html",
-            redirect_authenticated_user=True,
-            next_page="web:account",
-        ),
-        name="login",
-    ),
+    path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
     path("account/", accounts.account, name="account"),
     path("account/token/", accounts.token_regenerate, name="token_regenerate"),

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from accounts.services import user_api_token_get
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
+from api.throttles import LoginThrottle
 from bots.selectors import bot_list
 from matches.selectors import challenges_left
 
@@ -38,9 +39,10 @@ class TokenView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    throttle_classes = [LoginThrottle]
 
     @extend_schema(
-        request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400)}, auth=[]
+        request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400, 429)}, auth=[]
     )
     def post(self, request: Request) -> Response:
         """The user's personal token (the same one until it is regenerated on the site)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,12 +14,28 @@ from django.views.decorators.http import require_POST
 
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
 from api import bot_creation
-from api.throttles import UploadThrottle, throttle_refusal
+from api.throttles import LoginThrottle, UploadThrottle, throttle_refusal
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
 from matches.selectors import challenges_left
 from web.forms import BotCreateForm, SignupForm
+
+
+class ThrottledLoginView(LoginView):
+    """Django's log-in page, under the same per-address brake on password attempts as
+    the API's token endpoint: a refused attempt never reaches the password check."""
+
+    template_name = "web/login.html"
+    redirect_authenticated_user = True
+    next_page = "web:account"
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        refusal = throttle_refusal(LoginThrottle, request)
+        if refusal is None:
+            return super().post(request, *args, **kwargs)
+        context = self.get_context_data(form=AuthenticationForm(request), refusal=refusal)
+        return self.render_to_response(context, status=429)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
 from accounts.services import user_api_token_get
+from api.throttles import LoginThrottle
 
 
 def test_the_token_endpoint_trades_a_password_for_the_personal_token(
@@ -55,3 +57,16 @@ def test_a_logged_in_browser_session_works_too(alice: AbstractUser) -> None:
     client = APIClient()
     client.force_login(alice)
     assert client.get("/api/me/").json()["username"] == "alice"
+
+
+def test_password_guesses_at_the_token_endpoint_are_throttled_per_address(
+    anonymous: APIClient, alice: AbstractUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LoginThrottle.THROTTLE_RATES, "logins", "3/minute")
+    guesses = [
+        anonymous.post("/api/token/", {"username": "alice", "password": f"guess-{n}"}).status_code
+        for n in range(4)
+    ]
+    assert guesses == [400, 400, 400, 429]
+    right = anonymous.post("/api/token/", {"username": "alice", "password": "alice-password-1"})
+    assert right.status_code == 429, "once throttled, even the right password waits"

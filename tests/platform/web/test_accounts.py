@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
+from django.core.cache import cache
 from django.test import Client
 
 from accounts.services import user_api_token_get
+from api.throttles import LoginThrottle
 
 
 def test_signing_up_makes_the_account_and_logs_in(client: Client, db: None) -> None:
@@ -96,3 +98,20 @@ def test_forms_refuse_a_post_without_the_csrf_token(alice: AbstractUser) -> None
     assert browser.post("/account/token/").status_code == 403
     assert user_api_token_get(user=alice) == old
     assert 'name="csrfmiddlewaretoken"' in browser.get("/account/").content.decode()
+
+
+def test_password_guesses_on_the_login_page_are_throttled_per_address(
+    client: Client, alice: AbstractUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache.clear()
+    monkeypatch.setitem(LoginThrottle.THROTTLE_RATES, "logins", "2/minute")
+    for n in range(2):
+        assert (
+            client.post("/accounts/login/", {"username": "alice", "password": f"x{n}"}).status_code
+            == 200
+        )
+    refused = client.post("/accounts/login/", {"username": "alice", "password": "alice-password-1"})
+    assert refused.status_code == 429
+    assert "too many logins" in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+    cache.clear()
