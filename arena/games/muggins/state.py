@@ -81,6 +81,8 @@ PUBLIC_DRAW_EVENTS: tuple[JSON, ...] = tuple(
 PASS_EVENTS: tuple[JSON, ...] = tuple({"type": "pass", "seat": seat} for seat in range(MAX_PLAYERS))
 """``PASS_EVENTS[seat]``: a pass."""
 
+TILE_RANGE = range(TILE_COUNT)
+
 WINNER, PLAYING, CRASHED = 0, 1, 2
 """Groups for placing seats: the winner, then the others, crashed seats last."""
 
@@ -252,7 +254,8 @@ class MugginsState:
         """Shuffle and deal a new hand; then draw an opener when there is none."""
         draw = self._rng.random
         # Sorting by a random key per tile is a uniform shuffle, twice as fast as rng.shuffle.
-        tiles = sorted(range(TILE_COUNT), key=lambda _: draw())
+        keys = [draw() for _ in TILE_RANGE]
+        tiles = sorted(TILE_RANGE, key=keys.__getitem__)
         size = self.game.hand_size
         hands = [hand_of(tiles[seat * size : (seat + 1) * size]) for seat in range(self._seats)]
         if opener is None:
@@ -290,11 +293,13 @@ class MugginsState:
             self._draw_or_pass(seat, key)
 
     def _draw_or_pass(self, seat: int, key: int) -> None:
-        """Draw for seats without a play, pass for them once the boneyard is empty."""
+        """Draw for seats without a play, pass for them once the boneyard is empty;
+        `seat` itself is known to have no play in its hand."""
         hands = self._hands
         boneyard = self._boneyard
+        plays = PLAYS_BY_KEY[key]
+        legal: list[JSON] = []
         for _ in range(self._seats):
-            legal = hand_items(PLAYS_BY_KEY[key], hands[seat])
             drawn: list[list[int]] = []
             while not legal and boneyard:
                 tile = boneyard.pop()
@@ -310,6 +315,7 @@ class MugginsState:
                 return
             self._record(PASS_EVENTS[seat])
             seat = seat + 1 if seat + 1 < self._seats else 0
+            legal = hand_items(plays, hands[seat])
         self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:
