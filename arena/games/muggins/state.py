@@ -202,7 +202,7 @@ class MugginsState:
         move = MOVE_OF_ACTION[id(action)]
         self.events.append(ACTION_EVENTS[seat][move])
         self._play(seat, move)
-        if self._seat in self._crashed:
+        if self._crashed:
             self._settle()
 
     def infraction(self, seat: int, reason: str) -> None:
@@ -283,7 +283,15 @@ class MugginsState:
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play (the opener always has)."""
         key = self._line.key
-        legal = hand_items(PLAYS_BY_KEY[key], self._hands[seat])
+        hand = self._hands[seat]
+        # `hand_items(PLAYS_BY_KEY[key], hand)`, inlined: this runs after every play.
+        first, second, third, fourth = PLAYS_BY_KEY[key]
+        legal = [
+            *first[hand & 127],
+            *second[hand >> 7 & 127],
+            *third[hand >> 14 & 127],
+            *fourth[hand >> 21],
+        ]
         if legal:
             self._seat = seat
             self._legal = legal
@@ -320,7 +328,8 @@ class MugginsState:
 
     def _play(self, seat: int, move: int) -> None:
         tile = move >> 1
-        hand = self._hands[seat] = self._hands[seat] ^ 1 << tile
+        hands = self._hands
+        hand = hands[seat] = hands[seat] ^ 1 << tile
         line = self._line
         count = line.lay(tile, move & 1)
         points = 0 if count % 5 else count
@@ -353,8 +362,8 @@ class MugginsState:
     def _end_hand(self, reason: str, last_player: int | None) -> None:
         """Count the hand; the next is opened by `last_player` or, if None, at random."""
         penalties = [round_pips(hand_pips(hand)) for hand in self._hands]
-        for seat, penalty in enumerate(penalties):
-            self.scores[seat] -= penalty
+        scores = self.scores
+        scores[:] = [score - penalty for score, penalty in zip(scores, penalties, strict=True)]
         self._record(
             {
                 "type": "hand_end",

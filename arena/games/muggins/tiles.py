@@ -116,12 +116,18 @@ def round_pips(pips: int) -> int:
     return (pips + 2) // 5 * 5
 
 
-HAND_PIPS: ChunkTables[int] = tuple(
-    tuple((sum(pips),) for pips in chunk) for chunk in by_chunk([(pips,) for pips in PIPS])
+CHUNK_PIPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(pips) for pips in chunk) for chunk in by_chunk([(pips,) for pips in PIPS])
 )
-"""`by_chunk` tables holding the pips of each chunk's tiles as one sum."""
+"""Per chunk of a hand and bit pattern in it, the pips of the tiles held there."""
 
 
 def hand_pips(hand: int) -> int:
     """The pips left in a hand."""
-    return sum(hand_items(HAND_PIPS, hand))
+    first, second, third, fourth = CHUNK_PIPS
+    return (
+        first[hand & CHUNK_MASK]
+        + second[hand >> 7 & CHUNK_MASK]
+        + third[hand >> 14 & CHUNK_MASK]
+        + fourth[hand >> 21]
+    )
