@@ -156,6 +156,23 @@ def pipe_ping_pong(samples: int = 2000) -> list[float]:
     return timings
 
 
+def paired_rates(
+    ours: Measure, baseline: Measure, budget: float, slices: int = 5
+) -> tuple[float, float]:
+    """Rates of `ours` and `baseline`, measured in alternating slices of the budget.
+
+    The machine's load drifts over a run; alternating puts each drift on both
+    sides of the ratio alike, instead of on whichever was measured then.
+    """
+    totals = {ours: [0, 0.0], baseline: [0, 0.0]}
+    for _ in range(slices):
+        for measure, total in totals.items():
+            count, seconds = measure(budget / slices)
+            total[0] += count
+            total[1] += seconds
+    return tuple(count / seconds for count, seconds in totals.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
@@ -166,37 +183,27 @@ def main() -> None:
             column, justify="left" if column in ("measurement", "baseline") else "right"
         )
 
-    def rate(measure: Measure) -> float:
-        count, seconds = measure(budget)
-        return count / seconds
-
-    spiel = rate(openspiel_liars_dice)
-    for label, measure in (
-        ("mia 4p, runner + builtin:random", runner_matches("mia", 4)),
-        ("mia 4p, bare engine loop", bare_engine("mia", 4)),
-    ):
-        ours = rate(measure)
-        table.add_row(
-            label,
-            f"{ours:,.0f}",
-            "open_spiel liars_dice 2p",
-            f"{spiel:,.0f}",
-            f"{ours / spiel:.2f}x",
-        )
-    blocks = rate(dominoes_block_games)
+    rows = [
+        ("mia 4p, runner + builtin:random", runner_matches("mia", 4), "spiel"),
+        ("mia 4p, bare engine loop", bare_engine("mia", 4), "spiel"),
+    ]
     for players in (2, 4):
-        for label, measure in (
-            (f"muggins {players}p, runner + builtin:random", runner_matches("muggins", players)),
-            (f"muggins {players}p, bare engine loop", bare_engine("muggins", players)),
-        ):
-            ours = rate(measure)
-            table.add_row(
-                label,
-                f"{ours:,.0f}",
-                "dominoes block game 4p",
-                f"{blocks:,.0f}",
-                f"{ours / blocks:.2f}x",
-            )
+        rows += [
+            (
+                f"muggins {players}p, runner + builtin:random",
+                runner_matches("muggins", players),
+                "blocks",
+            ),
+            (f"muggins {players}p, bare engine loop", bare_engine("muggins", players), "blocks"),
+        ]
+    baselines = {
+        "spiel": ("open_spiel liars_dice 2p", openspiel_liars_dice),
+        "blocks": ("dominoes block game 4p", dominoes_block_games),
+    }
+    for label, measure, key in rows:
+        name, baseline = baselines[key]
+        ours, theirs = paired_rates(measure, baseline, budget)
+        table.add_row(label, f"{ours:,.0f}", name, f"{theirs:,.0f}", f"{ours / theirs:.2f}x")
     Console().print(table)
     floor = statistics.median(pipe_ping_pong()) * 1e6
     timings = file_bot_round_trip()
