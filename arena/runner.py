@@ -171,7 +171,11 @@ def _played(state: State, legal: list[JSON], action: JSON) -> bool:
     """Apply `action` if the rules take it: a listed legal action, or one the rules
     accept at a cost (announcing equal or lower in Mia)."""
     try:
-        state.apply(legal[legal.index(action)] if action in legal else action)
+        canonical = legal[legal.index(action)]
+    except ValueError:
+        canonical = action
+    try:
+        state.apply(canonical)
     except IllegalActionError:
         return False
     return True

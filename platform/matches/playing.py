@@ -23,6 +23,7 @@ from arena.bots.registry import open_bot
 from arena.replay import dumps_replay
 from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, play_match
 from matches.models import Match, MatchSeat
+from sandbox.process_bot import jail_available
 
 logger = logging.getLogger(__name__)
 
@@ -60,15 +61,6 @@ class MatchOutcome:
         """The files this outcome wrote to storage."""
         names = [self.replay_name, *(seat.log_name for seat in self.seats)]
         return [name for name in names if name]
-
-
-def jail_available() -> bool:
-    """True if this worker can run bots in the jail."""
-    try:
-        from sandbox.process_bot import jail_available as sandbox_jail_available
-    except ImportError:
-        return False
-    return sandbox_jail_available()
 
 
 def uploaded_bots_jailed() -> bool:
