@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from arena.bots.handle import BotHandle, Reply
@@ -37,7 +37,7 @@ class TimeControl:
 DEFAULT_TIME_CONTROL = TimeControl()
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatRecord:
     """One bot's part in a finished match."""
 
@@ -105,7 +105,10 @@ def play_match(
         result=result,
         started_at=started_at,
         seconds=seconds,
-        time_control=asdict(time_control),
+        time_control={
+            "decision_seconds": time_control.decision_seconds,
+            "bank_seconds": time_control.bank_seconds,
+        },
     )
     return MatchRecord(
         game=game.name,
@@ -121,9 +124,7 @@ def play_match(
 def _start_bots(state: State, bots: Sequence[BotHandle], seats: list[SeatRecord]) -> None:
     for seat, bot in enumerate(bots):
         reason = bot.start()
-        if reason is None:
-            bot.pause()
-        else:
+        if reason is not None:
             _record_crash(state, bot, seats[seat], seat, f"could not start: {reason}")
 
 
@@ -139,35 +140,36 @@ def _play(
     allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
     clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
+    decides = [bot.decide for bot in bots]
+    current_seat, legal_actions = state.current_seat, state.legal_actions
+    observe, apply = state.observation, state.apply
     decisions = 0
-    while (seat := state.current_seat()) is not None:
-        legal = state.legal_actions()
+    while (seat := current_seat()) is not None:
+        legal = legal_actions()
         decisions += 1
         if len(legal) == 1:
-            state.apply(legal[0])
+            apply(legal[0])
             continue
-        observation = state.observation(seat)
+        observation = observe(seat)
         observation["time"] = clocks[seat]
-        bot = bots[seat]
-        bot.resume()
-        reply = bot.decide(observation, allowance + banks[seat])
-        bot.pause()
+        reply = decides[seat](observation, allowance + banks[seat])
         record = seats[seat]
         record.decisions += 1
-        record.seconds += reply.seconds
+        seconds = reply.seconds
+        record.seconds += seconds
         late = False
-        if reply.seconds > allowance:
-            banks[seat] -= reply.seconds - allowance
+        if seconds > allowance:
+            banks[seat] -= seconds - allowance
             late = banks[seat] < 0
             banks[seat] = max(0.0, banks[seat])
             clocks[seat] = {"decision_seconds": allowance, "bank_seconds": banks[seat]}
         action = reply.action
-        if action is None or late or not _played(state, legal, action):
-            _penalise(state, bot, record, seat, reply, late=late)
+        if action is None or late or not _played(apply, legal, action):
+            _penalise(state, bots[seat], record, seat, reply, late=late)
     return decisions
 
 
-def _played(state: State, legal: list[JSON], action: JSON) -> bool:
+def _played(apply: Callable[[JSON], None], legal: list[JSON], action: JSON) -> bool:
     """Apply `action` if the rules take it: a listed legal action, or one the rules
     accept at a cost (announcing equal or lower in Mia)."""
     try:
@@ -175,7 +177,7 @@ def _played(state: State, legal: list[JSON], action: JSON) -> bool:
     except ValueError:
         canonical = action
     try:
-        state.apply(canonical)
+        apply(canonical)
     except IllegalActionError:
         return False
     return True

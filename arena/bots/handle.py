@@ -31,7 +31,11 @@ class Reply:
 
 
 class BotHandle(Protocol):
-    """A bot taking part in one match."""
+    """A bot taking part in one match.
+
+    Between its decisions a bot does not run: a handle whose bot lives in a
+    process of its own keeps it paused outside `decide`.
+    """
 
     name: str
 
@@ -40,12 +44,6 @@ class BotHandle(Protocol):
 
     def decide(self, observation: JSON, timeout: float) -> Reply:
         """Answer one observation within `timeout` seconds of the runner's clock."""
-
-    def pause(self) -> None:
-        """Stop the bot from running between its turns (no-op in-process)."""
-
-    def resume(self) -> None:
-        """Let the bot run again before its turn (no-op in-process)."""
 
     def close(self) -> str:
         """End the bot for good and return its log (stderr), possibly cut.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import time
 import traceback
 from collections.abc import Callable
+from time import perf_counter
 
 from arena.bots.handle import Reply
 from arena.engine import JSON
@@ -29,19 +29,13 @@ class InProcessBot:
         return None
 
     def decide(self, observation: JSON, timeout: float) -> Reply:
-        started = time.perf_counter()
+        started = perf_counter()
         try:
             action = self._act(observation)
         except Exception as error:
             self._log.append(traceback.format_exc())
             return Reply(infraction=f"act raised {type(error).__name__}: {error}")
-        return Reply(action=action, seconds=time.perf_counter() - started)
-
-    def pause(self) -> None:
-        return None
-
-    def resume(self) -> None:
-        return None
+        return Reply(action, None, None, perf_counter() - started)
 
     def close(self) -> str:
         return "".join(self._log)

@@ -12,11 +12,16 @@ Act = Callable[[JSON], JSON]
 
 
 def random_bot(seed: int) -> Act:
-    """Uniform over the legal actions, from its own `random.Random(seed)`."""
-    rng = random.Random(seed)
+    """Uniform over the legal actions, from its own `random.Random(seed)`.
+
+    (``random()`` scaled to the list, rather than ``choice``: a third of the cost
+    in the hottest call of a match, and as uniform as 53 bits allow.)
+    """
+    draw = random.Random(seed).random
 
     def act(observation: JSON) -> JSON:
-        return rng.choice(observation["legal_actions"])
+        legal = observation["legal_actions"]
+        return legal[int(draw() * len(legal))]
 
     return act
 

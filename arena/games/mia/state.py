@@ -1,8 +1,11 @@
 """`MiaState`: one Mia match in progress, a pure state machine (RULES.md Part 1).
 
 The state keeps plain ints and lists mutated in place, and hands out shared,
-precomputed objects (action dicts, legal-action lists, the players list and the
-public history): callers must not mutate anything they receive.
+precomputed objects (action dicts, recurring events, legal-action lists, the
+players list, the round and the public history): callers must not mutate
+anything they receive. Each seat's observation is one dict, brought up to
+date by each call of `observation`: a bot reads it while it decides and
+copies what it wants to keep.
 
 Events, in ``state.events`` (the whole truth). Inputs, appended first:
 
@@ -41,17 +44,16 @@ from typing import Protocol
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.mia.game import MAX_PLAYERS, MiaGame
+from arena.games.mia.events import SEAT_EVENTS
+from arena.games.mia.game import MiaGame
 from arena.games.mia.values import (
     ACCUSE,
-    ANNOUNCE,
     CONCEDE,
     MIA,
     NO_CLAIM_RANK,
     ORDERS,
     OUTCOMES,
     ROLL,
-    TRUST,
     VOUCH,
 )
 
@@ -71,8 +73,6 @@ ROLL_ACCUSE_OR_TRUST = {
     for name, order in ORDERS.items()
 }
 """Per doubles order, ``[claim rank + 1]``: the no-guarantee answers to a claim."""
-
-PUBLIC_ROLLS = tuple({"type": "roll", "seat": seat} for seat in range(MAX_PLAYERS))
 
 
 class Chance(Protocol):
@@ -95,7 +95,6 @@ class MiaState:
         "_alive",
         "_claim",
         "_claim_rank",
-        "_claimant",
         "_classic",
         "_dice",
         "_dice_value",
@@ -110,12 +109,12 @@ class MiaState:
         "_rank",
         "_result",
         "_rng",
-        "_rules",
+        "_round",
         "_seat",
-        "_starter",
         "_trust_answers",
         "_trusting",
         "_turn_cap",
+        "_views",
         "_vouches",
         "events",
         "game",
@@ -128,7 +127,6 @@ class MiaState:
         self.events: list[JSON] = []
         self.history: list[JSON] = []
         self._rng: Chance = random.Random(seed) if rng is None else rng
-        self._rules = game.rules
         self._order = game.order
         self._rank = game.order.rank
         self._classic = game.variant == "classic"
@@ -146,6 +144,22 @@ class MiaState:
         self._places = [0] * game.players
         self._alive = game.players
         self._result: JSON | None = None
+        self._round: JSON = {}
+        """The observations' ``round``: starter, claim, claimant and vouches, kept current."""
+        self._views = [
+            {
+                "api_version": API_VERSION,
+                "game": "mia",
+                "rules": game.rules,
+                "seat": seat,
+                "players": self._players,
+                "round": self._round,
+                "legal_actions": NO_ACTIONS,
+                "history": self.history,
+                "dice": None,
+            }
+            for seat in range(game.players)
+        ]
         self._begin_round(self._rng.randrange(game.players))
 
     # The State protocol.
@@ -165,23 +179,14 @@ class MiaState:
         return self._result
 
     def observation(self, seat: int) -> JSON:
-        own_turn = seat == self._seat
-        return {
-            "api_version": API_VERSION,
-            "game": "mia",
-            "rules": self._rules,
-            "seat": seat,
-            "players": self._players,
-            "round": {
-                "starter": self._starter,
-                "claim": self._claim,
-                "claimant": self._claimant,
-                "vouches": self._vouches,
-            },
-            "legal_actions": self._legal if own_turn else NO_ACTIONS,
-            "history": self.history,
-            "dice": self._dice if own_turn and self._phase == ANNOUNCING else None,
-        }
+        view = self._views[seat]
+        if seat == self._seat:
+            view["legal_actions"] = self._legal
+            view["dice"] = self._dice if self._phase == ANNOUNCING else None
+        else:
+            view["legal_actions"] = NO_ACTIONS
+            view["dice"] = None
+        return view
 
     def apply(self, action: JSON) -> None:
         try:
@@ -211,15 +216,16 @@ class MiaState:
 
     def _roll(self, action: JSON) -> None:
         seat = self._check_offered(action, ROLL, 0)
-        self._record(seat, ROLL)
+        shared = SEAT_EVENTS[seat]
+        self._record(shared.roll_input)
         if self._claim == MIA:
             self._begin_round(seat)
-        dice, value = OUTCOMES[int(self._rng.random() * 36)]
-        self._dice = dice
-        self._dice_value = value
-        self.events.append({"type": "dice", "seat": seat, "dice": dice, "value": value})
-        self.history.append(PUBLIC_ROLLS[seat])
+        outcome = int(self._rng.random() * 36)
+        self._dice, self._dice_value = OUTCOMES[outcome]
+        self.events.append(shared.dice[outcome])
+        self.history.append(shared.public_roll)
         self._vouches = 0
+        self._round["vouches"] = 0
         self._phase = ANNOUNCING
         self._legal = self._order.announces_above[self._claim_rank + 1]
 
@@ -229,22 +235,21 @@ class MiaState:
         if rank is None or len(action) != 2 or self._phase != ANNOUNCING:
             raise IllegalActionError(f"{action!r} is not legal now")
         seat = self._seat
-        self._record(seat, ANNOUNCE[value])
-        self._emit({"type": "announce", "seat": seat, "value": value})
+        shared = SEAT_EVENTS[seat]
+        self._record(shared.announce_input[value])
+        self._emit(shared.announce[value])
         if rank <= self._claim_rank:
             self._lose(seat, 1, "too_low")
             return
-        self._claim = value
-        self._claim_rank = rank
-        self._claimant = seat
-        self._pass_on(seat)
+        self._claim_by(seat, value, rank)
 
     def _vouch(self, action: JSON) -> None:
         seat = self._check_offered(action, VOUCH, 1)
-        self._record(seat, VOUCH)
-        self._emit({"type": "vouch", "seat": seat, "value": self._claim})
-        self._claimant = seat
+        shared = SEAT_EVENTS[seat]
+        self._record(shared.vouch_input)
+        self._emit(shared.vouch[self._claim])
         self._vouches += 1
+        self._round.update(claimant=seat, vouches=self._vouches)
         self._pass_on(seat)
 
     def _trust(self, action: JSON) -> None:
@@ -259,21 +264,19 @@ class MiaState:
         ):
             raise IllegalActionError(f"{action!r} is not legal now")
         seat = self._seat
-        self._record(seat, TRUST[value])
-        self._emit({"type": "trust", "seat": seat, "value": value})
-        self._claim = value
-        self._claim_rank = rank
-        self._claimant = seat
-        self._pass_on(seat)
+        shared = SEAT_EVENTS[seat]
+        self._record(shared.trust_input[value])
+        self._emit(shared.trust[value])
+        self._claim_by(seat, value, rank)
 
     def _accuse(self, action: JSON) -> None:
         if len(action) != 1 or self._phase != RESPONDING:
             raise IllegalActionError(f"{action!r} is not legal now")
         accuser = self._seat
-        claimant = self._claimant
+        claimant = self._round["claimant"]
         claim = self._claim
         real = self._dice_value
-        self._record(accuser, ACCUSE)
+        self._record(SEAT_EVENTS[accuser].accuse_input)
         self._emit(
             {
                 "type": "reveal",
@@ -296,7 +299,7 @@ class MiaState:
 
     def _concede(self, action: JSON) -> None:
         seat = self._check_offered(action, CONCEDE, 0)
-        self._record(seat, CONCEDE)
+        self._record(SEAT_EVENTS[seat].concede_input)
         self._lose(seat, 1, "concede")
 
     def _check_offered(self, action: JSON, offered: JSON, position: int) -> int:
@@ -309,9 +312,17 @@ class MiaState:
 
     # Consequences.
 
-    def _record(self, seat: int, action: JSON) -> None:
-        """Log a legal action (as its shared dict) and count it toward the turn cap."""
-        self.events.append({"type": "action", "seat": seat, "action": action})
+    def _claim_by(self, seat: int, value: int, rank: int) -> None:
+        """`seat` now stands behind a new claim `value`; the next player answers it."""
+        self._claim = value
+        self._claim_rank = rank
+        self._round["claim"] = value
+        self._round["claimant"] = seat
+        self._pass_on(seat)
+
+    def _record(self, given: JSON) -> None:
+        """Log a legal action (its seat's shared input event); count it toward the turn cap."""
+        self.events.append(given)
         self._actions += 1
 
     def _recorded_input(self, kind: str, seat: int, reason: str) -> bool:
@@ -347,17 +358,16 @@ class MiaState:
             self._legal = ROLL_OR_ACCUSE
 
     def _begin_round(self, starter: int) -> None:
-        self._starter = starter
         self._seat = starter
         self._phase = START
         self._legal = ONLY_ROLL
         self._claim = None
         self._claim_rank = NO_CLAIM_RANK
-        self._claimant = None
         self._vouches = 0
+        self._round.update(starter=starter, claim=None, claimant=None, vouches=0)
         self._dice = None
         self._dice_value = None
-        self._emit({"type": "round", "starter": starter})
+        self._emit(SEAT_EVENTS[starter].round)
 
     def _lose(self, seat: int, count: int, reason: str) -> None:
         """Take lives from `seat` (not below 0); the round ends, the next one starts."""

@@ -89,11 +89,12 @@ def play(
 
 def snapshot(observation: JSON) -> JSON:
     """An observation frozen in time: the shared history by its length, the players
-    (updated in place by the state) copied."""
+    and the round (updated in place by the state) copied."""
     return {
         **observation,
         "history": len(observation["history"]),
         "players": [dict(player) for player in observation["players"]],
+        "round": dict(observation["round"]),
     }
 
 
