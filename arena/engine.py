@@ -50,7 +50,8 @@ class State(Protocol):
         """What `seat` may know now, as the bot API's observation (no time fields)."""
 
     def apply(self, action: JSON) -> None:
-        """Play the current seat's action; raise IllegalActionError if not legal."""
+        """Play the current seat's action; raise IllegalActionError, changing
+        nothing, if the rules do not take it."""
 
     def infraction(self, seat: int, reason: str) -> None:
         """Apply the rules' penalty for a malformed, illegal or late reply."""

@@ -9,12 +9,12 @@ bot; a bot never sees the engine's state, only its observation.
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from time import perf_counter
 
-from arena.bots.handle import BotHandle, Reply
+from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON, Game, IllegalActionError, State
 from arena.replay import build_replay
 
@@ -85,7 +85,7 @@ def play_match(
     if seed is None:
         seed = new_seed()
     started_at = datetime.now(UTC)
-    clock_started = time.perf_counter()
+    clock_started = perf_counter()
     state = game.new_state(seed)
     seats = [SeatRecord(name=bot.name) for bot in bots]
     try:
@@ -95,7 +95,7 @@ def play_match(
         for bot, record in zip(bots, seats, strict=True):
             log = bot.close()
             record.log = record.log or log
-    seconds = time.perf_counter() - clock_started
+    seconds = perf_counter() - clock_started
     result = state.result()
     replay = build_replay(
         game=game,
@@ -143,59 +143,78 @@ def _play(
     decides = [bot.decide for bot in bots]
     current_seat, legal_actions = state.current_seat, state.legal_actions
     observe, apply = state.observation, state.apply
-    decisions = 0
+    forced = 0
     while (seat := current_seat()) is not None:
         legal = legal_actions()
-        decisions += 1
         if len(legal) == 1:
             apply(legal[0])
+            forced += 1
             continue
         observation = observe(seat)
         observation["time"] = clocks[seat]
-        reply = decides[seat](observation, allowance + banks[seat])
+        asked = perf_counter()
+        answer = decides[seat](observation, allowance + banks[seat])
+        seconds = perf_counter() - asked
         record = seats[seat]
         record.decisions += 1
-        seconds = reply.seconds
         record.seconds += seconds
-        late = False
-        if seconds > allowance:
-            banks[seat] -= seconds - allowance
-            late = banks[seat] < 0
-            banks[seat] = max(0.0, banks[seat])
-            clocks[seat] = {"decision_seconds": allowance, "bank_seconds": banks[seat]}
-        action = reply.action
-        if action is None or late or not _played(apply, legal, action):
-            _penalise(state, bots[seat], record, seat, reply, late=late)
-    return decisions
+        late = seconds > allowance and _spend_bank(banks, clocks, seat, seconds, clock)
+        if not late and type(answer) is not Fault:
+            try:
+                apply(answer)
+                continue
+            except IllegalActionError:
+                if _played_as_listed(apply, legal, answer):
+                    continue
+        _penalise(state, bots[seat], record, seat, answer, seconds, late=late)
+    return forced + sum(record.decisions for record in seats)
 
 
-def _played(apply: Callable[[JSON], None], legal: list[JSON], action: JSON) -> bool:
-    """Apply `action` if the rules take it: a listed legal action, or one the rules
-    accept at a cost (announcing equal or lower in Mia)."""
+def _spend_bank(
+    banks: list[float], clocks: list[JSON], seat: int, seconds: float, clock: TimeControl
+) -> bool:
+    """Take the time past the decision's allowance from the seat's bank; True if
+    that overdrew it (the reply is late). The bank never goes below zero."""
+    bank = banks[seat] - (seconds - clock.decision_seconds)
+    banks[seat] = max(0.0, bank)
+    clocks[seat] = {"decision_seconds": clock.decision_seconds, "bank_seconds": banks[seat]}
+    return bank < 0
+
+
+def _played_as_listed(apply: Callable[[JSON], None], legal: list[JSON], answer: Answer) -> bool:
+    """Apply the listed legal action equal to `answer`, if there is one: a JSON
+    reply may spell a value differently (42.0 for 42) from what the engine takes."""
     try:
-        canonical = legal[legal.index(action)]
+        listed = legal[legal.index(answer)]
     except ValueError:
-        canonical = action
+        return False
     try:
-        apply(canonical)
+        apply(listed)
     except IllegalActionError:
         return False
     return True
 
 
 def _penalise(
-    state: State, bot: BotHandle, record: SeatRecord, seat: int, reply: Reply, *, late: bool
+    state: State,
+    bot: BotHandle,
+    record: SeatRecord,
+    seat: int,
+    answer: Answer,
+    seconds: float,
+    *,
+    late: bool,
 ) -> None:
-    """Apply the penalty the rules give for a reply that is not a legal action in time."""
-    if reply.crash is not None:
-        _record_crash(state, bot, record, seat, reply.crash)
+    """Apply the penalty the rules give for an answer that is not a legal action in time."""
+    if type(answer) is Fault and answer.crash:
+        _record_crash(state, bot, record, seat, answer.reason)
         return
-    if reply.infraction is not None:
-        reason = reply.infraction
+    if type(answer) is Fault:
+        reason = answer.reason
     elif late:
-        reason = f"late: {reply.seconds:.3f}s with the time bank spent"
+        reason = f"late: {seconds:.3f}s with the time bank spent"
     else:
-        reason = f"illegal action: {_clip(reply.action)}"
+        reason = f"illegal action: {_clip(answer)}"
     record.infractions += 1
     if len(record.infraction_reasons) < MAX_REASONS_KEPT:
         record.infraction_reasons.append(reason)

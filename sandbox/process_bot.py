@@ -3,7 +3,7 @@
 `open_file_bot` is the entry point the `tavolo` command line and the platform
 use (registered as the `tavolo.file_bots` entry point). The handle speaks
 docs/wire-protocol.md with `sandbox/host.py`; every failure a bot can cause
-comes back as a `Reply` or a crash reason, never as an exception.
+comes back as a `Fault` or a crash reason, never as an exception.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import stat
 import time
 from pathlib import Path
 
-from arena.bots.handle import BotHandle, Reply
+from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON
 from sandbox import wire
 from sandbox.channel import LineChannel, Outcome
@@ -149,22 +149,22 @@ class ProcessBot:
         self.pause()
         return None
 
-    def decide(self, observation: JSON, timeout: float) -> Reply:
+    def decide(self, observation: JSON, timeout: float) -> Answer:
         """Send the observation and read the reply, all within `timeout` seconds."""
-        started = time.monotonic()
+        deadline = time.monotonic() + timeout
         if self._crash is not None:
-            return Reply(crash=self._crash)
+            return Fault(self._crash, crash=True)
         if self._channel is None:
-            return Reply(crash="the bot was not started")
+            return Fault("the bot was not started", crash=True)
         was_paused = self._paused
         self.resume()
         try:
-            reply = self._exchange(observation, started, started + timeout, timeout)
+            answer = self._exchange(observation, deadline, timeout)
         except BrokenPipeError:
-            reply = Reply(crash=self._crashed("the bot stopped reading its input"))
+            answer = Fault(self._crashed("the bot stopped reading its input"), crash=True)
         if was_paused:
             self.pause()
-        return reply
+        return answer
 
     def pause(self) -> None:
         if self._process is not None and self._crash is None and not self._paused:
@@ -181,9 +181,7 @@ class ProcessBot:
         self._end()
         return self._log
 
-    def _exchange(
-        self, observation: JSON, started: float, deadline: float, timeout: float
-    ) -> Reply:
+    def _exchange(self, observation: JSON, deadline: float, timeout: float) -> Answer:
         assert self._channel is not None and self._process is not None
         early = self._read_unasked()
         if early is not None:
@@ -193,40 +191,31 @@ class ProcessBot:
         self._history_sent = len(history)
         if not self._channel.send(wire.observation_line(observation, start), deadline):
             self._late += 1
-            return Reply(
-                infraction=f"late: the bot did not read its observation within {timeout:g} s",
-                seconds=time.monotonic() - started,
-            )
+            return Fault(f"late: the bot did not read its observation within {timeout:g} s")
         while True:
             line = self._channel.read_line(deadline)
             if line is Outcome.TIMEOUT and not self._process.alive():
                 line = Outcome.CLOSED  # its children may hold the socket open
             if line is Outcome.TIMEOUT:
                 self._late += 1
-                return Reply(
-                    infraction=f"late: no reply within {timeout:g} s",
-                    seconds=time.monotonic() - started,
-                )
+                return Fault(f"late: no reply within {timeout:g} s")
             if line is Outcome.CLOSED:
-                return Reply(crash=self._crashed(self._exit_reason()))
+                return Fault(self._crashed(self._exit_reason()), crash=True)
             if self._late:
                 self._late -= 1  # the reply to an observation that already timed out
                 continue
             if line is Outcome.TOO_LONG:
-                return Reply(
-                    infraction=f"malformed reply: longer than {self.limits.line_bytes} bytes",
-                    seconds=time.monotonic() - started,
-                )
-            return wire.parse_reply(line, time.monotonic() - started)
+                return Fault(f"malformed reply: longer than {self.limits.line_bytes} bytes")
+            return wire.parse_reply(line)
 
-    def _read_unasked(self) -> Reply | None:
+    def _read_unasked(self) -> Fault | None:
         """Check what came since the last reply: late replies are dropped, the rest punished."""
         assert self._channel is not None
         lines, partial = self._channel.read_pending()
         unasked = False
         for line in lines:
             if line is Outcome.CLOSED:
-                return Reply(crash=self._crashed(self._exit_reason()))
+                return Fault(self._crashed(self._exit_reason()), crash=True)
             if self._late:
                 self._late -= 1
             else:
@@ -234,7 +223,7 @@ class ProcessBot:
         if partial and not self._late:
             self._channel.discard_partial()
             unasked = True
-        return Reply(infraction=UNSOLICITED) if unasked else None
+        return Fault(UNSOLICITED) if unasked else None
 
     def _exit_reason(self) -> str:
         assert self._process is not None and self._channel is not None

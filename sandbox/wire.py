@@ -1,7 +1,8 @@
 """The runner's side of the wire format: the lines it writes and how it reads replies.
 
 The format is specified in docs/wire-protocol.md; `sandbox/host.py` is the
-other side. Parsing never raises: anything a bot can send becomes a `Reply`.
+other side. Parsing never raises: anything a bot can send becomes an action
+object or a `Fault`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from typing import Any
 
 from arena.api import API_VERSION
-from arena.bots.handle import Reply
+from arena.bots.handle import Answer, Fault
 from arena.engine import JSON
 
 REASON_CHARS = 200
@@ -88,13 +89,13 @@ def _quote(value: Any) -> str:
 
 
 def _decode(line: bytes) -> Any:
-    """The JSON value of a line, or a `Reply` with the reason it is not one."""
+    """The JSON value of a line, or a `Fault` with the reason it is not one."""
     try:
         return json.loads(line.decode("utf-8"))
     except RecursionError:
-        return Reply(infraction="malformed reply: JSON nested too deeply")
+        return Fault("malformed reply: JSON nested too deeply")
     except ValueError as error:  # bad JSON or UTF-8, or an int past the digit limit
-        return Reply(infraction=f"malformed reply: {_quote(str(error))}")
+        return Fault(f"malformed reply: {_quote(str(error))}")
 
 
 def parse_ready(line: bytes) -> str | None:
@@ -107,19 +108,20 @@ def parse_ready(line: bytes) -> str | None:
     return None
 
 
-def parse_reply(line: bytes, seconds: float) -> Reply:
-    """The reply a line carries: an action (not yet checked for legality) or an infraction."""
+def parse_reply(line: bytes) -> Answer:
+    """The answer a line carries: an action object (not yet checked for legality)
+    or the `Fault` that makes it an infraction."""
     message = _decode(line)
-    if isinstance(message, Reply):
+    if isinstance(message, Fault):
         return message
     if not isinstance(message, dict):
-        return Reply(infraction="malformed reply: not a JSON object")
+        return Fault("malformed reply: not a JSON object")
     kind = message.get("type")
     if kind == "action":
         action = message.get("action")
         if not isinstance(action, dict):
-            return Reply(infraction=f"malformed action: {_quote(action)}, not an object")
-        return Reply(action=action, seconds=seconds)
+            return Fault(f"malformed action: {_quote(action)}, not an object")
+        return action
     if kind == "error":
-        return Reply(infraction=f"act raised {_quote(message.get('error'))}")
-    return Reply(infraction=f"malformed reply: unknown message type {_quote(kind)}")
+        return Fault(f"act raised {_quote(message.get('error'))}")
+    return Fault(f"malformed reply: unknown message type {_quote(kind)}")

@@ -8,26 +8,23 @@ never knows the difference.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from arena.engine import JSON
 
 
-@dataclass(slots=True)
-class Reply:
-    """What came back for one decision; read-only by convention.
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Why a decision brought no action: a malformed or late reply (an
+    infraction), or, with `crash`, a bot that can play no more."""
 
-    Exactly one of `action`, `infraction` and `crash` is set: a JSON object the
-    bot returned (still to be checked against the legal actions), the reason a
-    reply was malformed or late, or the reason the bot can play no more. (Not a
-    frozen dataclass: one is made per decision, and freezing makes that 5x
-    slower.)
-    """
+    reason: str
+    crash: bool = False
 
-    action: JSON | None = None
-    infraction: str | None = None
-    crash: str | None = None
-    seconds: float = 0.0
+
+Answer = Fault | Any
+"""What `decide` returns: a `Fault`, or else whatever the bot answered, which the
+runner still checks against the rules (it should be an action dict)."""
 
 
 class BotHandle(Protocol):
@@ -42,8 +39,12 @@ class BotHandle(Protocol):
     def start(self) -> str | None:
         """Get ready to play; return a crash reason if the bot cannot start."""
 
-    def decide(self, observation: JSON, timeout: float) -> Reply:
-        """Answer one observation within `timeout` seconds of the runner's clock."""
+    def decide(self, observation: JSON, timeout: float) -> Answer:
+        """Answer one observation; give up with a late `Fault` after `timeout` seconds.
+
+        The runner times every call on its own clock, so a handle never reports
+        how long its bot took.
+        """
 
     def close(self) -> str:
         """End the bot for good and return its log (stderr), possibly cut.

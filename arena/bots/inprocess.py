@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
-from time import perf_counter
 
-from arena.bots.handle import Reply
+from arena.bots.handle import Answer, Fault
 from arena.engine import JSON
 
 Act = Callable[[JSON], JSON]
@@ -28,14 +27,12 @@ class InProcessBot:
     def start(self) -> str | None:
         return None
 
-    def decide(self, observation: JSON, timeout: float) -> Reply:
-        started = perf_counter()
+    def decide(self, observation: JSON, timeout: float) -> Answer:
         try:
-            action = self._act(observation)
+            return self._act(observation)
         except Exception as error:
             self._log.append(traceback.format_exc())
-            return Reply(infraction=f"act raised {type(error).__name__}: {error}")
-        return Reply(action, None, None, perf_counter() - started)
+            return Fault(f"act raised {type(error).__name__}: {error}")
 
     def close(self) -> str:
         return "".join(self._log)

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from arena.bots.handle import Reply
+from arena.bots.handle import Answer
 from arena.bots.inprocess import InProcessBot
 from arena.engine import JSON
 from arena.games import make_game
@@ -32,14 +32,8 @@ class NeverStarts:
     def start(self) -> str | None:
         return "SyntaxError: invalid syntax"
 
-    def decide(self, observation: JSON, timeout: float) -> Reply:
+    def decide(self, observation: JSON, timeout: float) -> Answer:
         raise AssertionError("a bot that never started must never be asked")
-
-    def pause(self) -> None:
-        return None
-
-    def resume(self) -> None:
-        return None
 
     def close(self) -> str:
         return "Traceback: SyntaxError"

@@ -66,12 +66,12 @@ def thinking_while_paused_and_running(bot: BotHandle) -> tuple[int, int]:
     observation = {"history": [], "legal_actions": [{"type": "roll"}, {"type": "accuse"}]}
     assert bot.start() is None
     try:
-        first = bot.decide(observation, 2.0).action["count"]
+        first = bot.decide(observation, 2.0)["count"]
         time.sleep(1.0)  # paused: decide pauses it again on the way out
-        second = bot.decide(observation, 2.0).action["count"]
+        second = bot.decide(observation, 2.0)["count"]
         bot.resume()
         time.sleep(1.0)
-        third = bot.decide(observation, 2.0).action["count"]
+        third = bot.decide(observation, 2.0)["count"]
     finally:
         bot.close()
     return second - first, third - second

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from arena.bots.handle import Fault
 from arena.runner import TimeControl
 from sandbox.cgroups import cgroup_limits
 from sandbox.limits import GIB, MIB
@@ -99,8 +100,8 @@ def test_a_bot_sleeping_past_its_deadline_is_late_and_its_late_reply_is_dropped(
         on_time = bot.decide(observation, 2.0)
     finally:
         bot.close()
-    assert late.infraction == "late: no reply within 0.2 s"
-    assert on_time.action == {"type": "roll"}  # the answer to this turn, not the late one's
+    assert late == Fault("late: no reply within 0.2 s")
+    assert on_time == {"type": "roll"}  # the answer to this turn, not the late one's
 
 
 def test_a_bot_sleeping_past_its_deadline_does_not_stop_the_match():
@@ -120,8 +121,7 @@ def test_a_paused_bot_cannot_think_between_its_turns():
 def test_a_daemonised_grandchild_dies_with_its_bot():
     bot = hostile_bot("daemon_grandchild")
     assert bot.start() is None
-    reply = bot.decide(OBSERVATION, 2.0)
-    assert reply.action == {"type": "roll"}
+    assert bot.decide(OBSERVATION, 2.0) == {"type": "roll"}
     assert wait_for(lambda: len(daemons()) == 1)
     log = bot.close()
     assert outcomes(log)["daemon"] == "started"

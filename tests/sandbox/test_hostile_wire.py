@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from arena.bots.handle import Fault
 from arena.runner import TimeControl
 from tests.sandbox.hostile_match import (
     FAST_LIMITS,
@@ -67,8 +68,8 @@ def test_a_bot_that_never_reads_cannot_hang_the_runner():
         waited = time.monotonic() - started
     finally:
         bot.close()
-    assert first.infraction == "late: no reply within 0.2 s"
-    assert second.infraction == "late: the bot did not read its observation within 0.3 s"
+    assert first == Fault("late: no reply within 0.2 s")
+    assert second == Fault("late: the bot did not read its observation within 0.3 s")
     assert waited < 1.0
 
 
@@ -83,7 +84,7 @@ def test_a_bot_that_never_reads_is_dropped_once_its_unread_input_piles_up():
             replies.append(bot.decide({"history": history, "legal_actions": []}, 0.1))
     finally:
         bot.close()
-    assert replies[-1].crash == "the bot stopped reading its input"
+    assert replies[-1] == Fault("the bot stopped reading its input", crash=True)
 
 
 def test_a_bot_that_never_reads_loses_the_match_on_time():

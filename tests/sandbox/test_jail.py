@@ -68,7 +68,7 @@ def test_a_jailed_bot_plays_and_logs_like_an_unjailed_one():
         second = bot.decide({"history": history, "legal_actions": []}, 2.0)
     finally:
         log = bot.close()
-    assert (first.action["count"], second.action["history"]) == (2, history)
+    assert (first["count"], second["history"]) == (2, history)
     assert "thinking about 3 events" in log
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.bots.handle import Fault
 from sandbox.limits import JailLimits
 from sandbox.process_bot import BotFileError, open_file_bot
 from tests.sandbox.hostile_match import thinking_while_paused_and_running
@@ -31,8 +32,7 @@ def test_a_bot_sees_the_whole_history_though_only_new_events_travel():
     try:
         for turn in range(4):
             history += [{"type": "event", "turn": turn, "n": n} for n in range(turn + 1)]
-            reply = bot.decide(observation(history), 2.0)
-            seen.append(reply.action)
+            seen.append(bot.decide(observation(history), 2.0))
     finally:
         log = bot.close()
     assert [action["count"] for action in seen] == [1, 3, 6, 10]
@@ -46,23 +46,21 @@ def test_a_history_that_starts_over_is_sent_whole():
     assert bot.start() is None
     try:
         bot.decide(observation([{"n": 1}, {"n": 2}]), 2.0)
-        reply = bot.decide(observation([{"n": 3}]), 2.0)
+        answer = bot.decide(observation([{"n": 3}]), 2.0)
     finally:
         bot.close()
-    assert reply.action["history"] == [{"n": 3}]
+    assert answer["history"] == [{"n": 3}]
 
 
-def test_a_reply_carries_the_action_and_the_time_it_took():
+def test_a_reply_is_the_action_the_bot_returned():
     bot = unjailed(BOTS / "echo_history.py", name="echo")
     assert bot.name == "echo"
     assert bot.start() is None
     try:
-        reply = bot.decide(observation([]), 2.0)
+        answer = bot.decide(observation([]), 2.0)
     finally:
         bot.close()
-    assert reply.action["type"] == "seen"
-    assert reply.infraction is None and reply.crash is None
-    assert 0 < reply.seconds < 2.0
+    assert answer["type"] == "seen"
 
 
 def test_a_bot_that_raises_gets_an_infraction_and_keeps_playing():
@@ -72,11 +70,9 @@ def test_a_bot_that_raises_gets_an_infraction_and_keeps_playing():
         replies = [bot.decide(observation([]), 2.0) for _ in range(3)]
     finally:
         log = bot.close()
-    assert replies[0].infraction == "act raised ValueError: no idea what to do"
-    assert replies[1].infraction == (
-        "act raised TypeError: Object of type set is not JSON serializable"
-    )
-    assert replies[2].action == {"type": "roll"}
+    assert replies[0] == Fault("act raised ValueError: no idea what to do")
+    assert replies[1] == Fault("act raised TypeError: Object of type set is not JSON serializable")
+    assert replies[2] == {"type": "roll"}
     assert 'raise ValueError("no idea what to do")' in log  # tracebacks show bot source lines
 
 
@@ -84,10 +80,11 @@ def test_junk_on_the_wire_is_an_infraction():
     bot = unjailed(HOSTILE / "junk_replies.py")
     assert bot.start() is None
     try:
-        reply = bot.decide(observation([]), 2.0)
+        answer = bot.decide(observation([]), 2.0)
     finally:
         bot.close()
-    assert reply.infraction.startswith("malformed reply: ")
+    assert isinstance(answer, Fault) and not answer.crash
+    assert answer.reason.startswith("malformed reply: ")
 
 
 def test_a_late_reply_is_an_infraction_and_is_dropped_when_it_comes():
@@ -99,8 +96,8 @@ def test_a_late_reply_is_an_infraction_and_is_dropped_when_it_comes():
         next_reply = bot.decide(timed, 2.0)
     finally:
         bot.close()
-    assert late.infraction == "late: no reply within 0.1 s"
-    assert next_reply.action == {"type": "roll"}
+    assert late == Fault("late: no reply within 0.1 s")
+    assert next_reply == {"type": "roll"}
 
 
 def test_a_bot_failing_at_import_cannot_start_and_its_traceback_is_the_log():
@@ -109,7 +106,7 @@ def test_a_bot_failing_at_import_cannot_start_and_its_traceback_is_the_log():
     log = bot.close()
     assert reason == "the bot file failed to load (ZeroDivisionError); the traceback is in its log"
     assert "Traceback" in log and "ratio = 1 / 0" in log
-    assert bot.decide(observation([]), 1.0).crash == reason
+    assert bot.decide(observation([]), 1.0) == Fault(reason, crash=True)
 
 
 def test_a_bot_without_act_cannot_start():
@@ -122,16 +119,16 @@ def test_a_bot_without_act_cannot_start():
 def test_a_bot_exiting_in_act_is_a_crash():
     bot = unjailed(BOTS / "exit_in_act.py")
     assert bot.start() is None
-    reply = bot.decide(observation([]), 2.0)
+    answer = bot.decide(observation([]), 2.0)
     bot.close()
-    assert reply.crash == "the bot process exited with code 7"
+    assert answer == Fault("the bot process exited with code 7", crash=True)
 
 
 def test_a_closed_bot_answers_with_a_crash():
     bot = unjailed(BOTS / "echo_history.py")
     assert bot.start() is None
     bot.close()
-    assert bot.decide(observation([]), 1.0).crash == "the bot was closed"
+    assert bot.decide(observation([]), 1.0) == Fault("the bot was closed", crash=True)
     assert bot.close() == bot.close()
 
 

@@ -212,12 +212,17 @@ class MiaState:
         if self._recorded_input("crash", seat, reason):
             self._lose(seat, self._lives[seat], "crash")
 
-    # Actions: each checks that it is legal, records itself, then plays.
+    # Actions: each checks that it is legal, records its seat's shared input event
+    # and counts toward the turn cap, then plays.
 
     def _roll(self, action: JSON) -> None:
-        seat = self._check_offered(action, ROLL, 0)
+        legal = self._legal
+        if len(action) != 1 or not legal or legal[0] is not ROLL:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        seat = self._seat
         shared = SEAT_EVENTS[seat]
-        self._record(shared.roll_input)
+        self.events.append(shared.roll_input)
+        self._actions += 1
         if self._claim == MIA:
             self._begin_round(seat)
         outcome = int(self._rng.random() * 36)
@@ -236,7 +241,8 @@ class MiaState:
             raise IllegalActionError(f"{action!r} is not legal now")
         seat = self._seat
         shared = SEAT_EVENTS[seat]
-        self._record(shared.announce_input[value])
+        self.events.append(shared.announce_input[value])
+        self._actions += 1
         self._emit(shared.announce[value])
         if rank <= self._claim_rank:
             self._lose(seat, 1, "too_low")
@@ -246,7 +252,8 @@ class MiaState:
     def _vouch(self, action: JSON) -> None:
         seat = self._check_offered(action, VOUCH, 1)
         shared = SEAT_EVENTS[seat]
-        self._record(shared.vouch_input)
+        self.events.append(shared.vouch_input)
+        self._actions += 1
         self._emit(shared.vouch[self._claim])
         self._vouches += 1
         self._round.update(claimant=seat, vouches=self._vouches)
@@ -265,7 +272,8 @@ class MiaState:
             raise IllegalActionError(f"{action!r} is not legal now")
         seat = self._seat
         shared = SEAT_EVENTS[seat]
-        self._record(shared.trust_input[value])
+        self.events.append(shared.trust_input[value])
+        self._actions += 1
         self._emit(shared.trust[value])
         self._claim_by(seat, value, rank)
 
@@ -276,7 +284,8 @@ class MiaState:
         claimant = self._round["claimant"]
         claim = self._claim
         real = self._dice_value
-        self._record(SEAT_EVENTS[accuser].accuse_input)
+        self.events.append(SEAT_EVENTS[accuser].accuse_input)
+        self._actions += 1
         self._emit(
             {
                 "type": "reveal",
@@ -299,7 +308,8 @@ class MiaState:
 
     def _concede(self, action: JSON) -> None:
         seat = self._check_offered(action, CONCEDE, 0)
-        self._record(SEAT_EVENTS[seat].concede_input)
+        self.events.append(SEAT_EVENTS[seat].concede_input)
+        self._actions += 1
         self._lose(seat, 1, "concede")
 
     def _check_offered(self, action: JSON, offered: JSON, position: int) -> int:
@@ -319,11 +329,6 @@ class MiaState:
         self._round["claim"] = value
         self._round["claimant"] = seat
         self._pass_on(seat)
-
-    def _record(self, given: JSON) -> None:
-        """Log a legal action (its seat's shared input event); count it toward the turn cap."""
-        self.events.append(given)
-        self._actions += 1
 
     def _recorded_input(self, kind: str, seat: int, reason: str) -> bool:
         """Log an infraction or crash; True if it has consequences."""
