@@ -4,7 +4,8 @@ Runs as `python3 -I -S host.py`, inside the jail or not, and imports only the
 standard library. The protocol is in docs/wire-protocol.md; in short:
 
 1. the runner's first line is ``{"type": "load", "source_base64": ..., "filename": ...,
-   "rlimits": {...}}``; the host sets the rlimits (before any bot code runs), imports
+   "rlimits": {...}, "cpu": n}``; the host moves to CPU `n` (the runner's, if given)
+   and sets the rlimits (before any bot code runs), imports
    the source as the module ``bot`` and answers ``{"type": "ready", "api_version": 1}``,
    or prints the traceback to stderr and exits with `EXIT_LOAD_FAILED`;
 2. then each line is an observation whose ``history`` holds only the events from
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import _socket
 import binascii
+import contextlib
 import json
 import linecache
 import os
@@ -84,6 +86,14 @@ def send(protocol_out: int, line: bytes) -> None:
         line = line[os.write(protocol_out, line) :]
 
 
+def share_cpu(cpu: int | None) -> None:
+    """Run on the runner's CPU, where handing a turn over is cheapest; best effort."""
+    if cpu is None:
+        return
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        os.sched_setaffinity(0, {cpu})
+
+
 def set_rlimits(rlimits: dict[str, int]) -> None:
     """Apply each limit as both soft and hard, so the bot can lower but never raise it."""
     for name, value in rlimits.items():
@@ -140,6 +150,7 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
 def main() -> None:
     protocol_in, protocol_out = take_protocol_socket()
     load = json.loads(protocol_in.readline())
+    share_cpu(load.get("cpu"))
     set_rlimits(load["rlimits"])
     try:
         act = load_bot(binascii.a2b_base64(load["source_base64"]), load["filename"])

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON
-from sandbox import wire
+from sandbox import affinity, wire
 from sandbox.channel import LineChannel, Outcome
 from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
 from sandbox.jail import JailUnavailableError, jail_available, require_jail
@@ -112,6 +112,8 @@ class ProcessBot:
         """Observations that timed out and whose replies, when they come, are dropped."""
         self._history_sent = 0
         self._log = ""
+        self._cpu: int | None = None
+        """The CPU shared with the runner's thread (see `sandbox.affinity`), once started."""
 
     def start(self) -> str | None:
         """Start the process and load the bot; leave it paused. Return a crash reason or None.
@@ -121,6 +123,7 @@ class ProcessBot:
         """
         deadline = time.monotonic() + self.limits.startup_seconds
         process = shared_pool().take(self.limits) if self._jail else LocalProcess()
+        self._cpu = affinity.join()  # after `take`, whose keeper thread must not inherit the pin
         self._process = process
         self._channel = channel = LineChannel(
             protocol=process.protocol,
@@ -132,7 +135,8 @@ class ProcessBot:
         if not self._jail:
             del rlimits["RLIMIT_NPROC"]  # it would count every process of the user
         try:
-            sent = channel.send(wire.load_line(self._source, self._filename, rlimits), deadline)
+            load = wire.load_line(self._source, self._filename, rlimits, self._cpu)
+            sent = channel.send(load, deadline)
         except BrokenPipeError:
             sent = True  # the process is gone: reading says how
         line = channel.read_line(deadline) if sent else Outcome.TIMEOUT
@@ -247,6 +251,9 @@ class ProcessBot:
         return reason
 
     def _end(self) -> None:
+        if self._cpu is not None:
+            affinity.leave()
+            self._cpu = None
         if self._process is None or self._channel is None:
             return
         self._channel.drain_log()

@@ -105,6 +105,18 @@ class LocalProcess(BotProcess):
         python = sys.executable or "python3"
         super().__init__([python, *PYTHON_FLAGS, str(HOST_FILE)], start_new_session=True)
 
+    def pause(self) -> None:
+        """Stop the session's process group: one signal, where `BotProcess` walks /proc.
+
+        A trusted bot's children stay in its group; an untrusted one belongs in the jail.
+        """
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.pid, signal.SIGCONT)
+
     def kill(self) -> None:
         """Kill the tree, and whatever else is left in the session's process group."""
         if self.popen.returncode is None:

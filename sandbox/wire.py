@@ -26,14 +26,18 @@ def encode(message: JSON) -> bytes:
     return _encoder.encode(message).encode() + b"\n"
 
 
-def load_line(source: bytes, filename: str, rlimits: dict[str, int]) -> bytes:
-    """The host's first line: the bot file and the limits to set before running it."""
+def load_line(
+    source: bytes, filename: str, rlimits: dict[str, int], cpu: int | None = None
+) -> bytes:
+    """The host's first line: the bot file, the limits to set before running it,
+    and the CPU to run on (the runner's; None for any)."""
     return encode(
         {
             "type": "load",
             "source_base64": base64.b64encode(source).decode("ascii"),
             "filename": filename,
             "rlimits": rlimits,
+            "cpu": cpu,
         }
     )
 
