@@ -46,8 +46,12 @@ class Candidate:
 def table_pick(
     *, seed: Candidate, others: Sequence[Candidate], seats: int, rng: random.Random
 ) -> list[Candidate] | None:
-    """The seed and its opponents in seating order, or None if the table cannot be filled."""
-    pool = [candidate for candidate in others if candidate.bot_id != seed.bot_id]
+    """The seed and its opponents in seating order, or None if the table cannot be filled.
+
+    A candidate in `others` with the seed's bot id is the seed itself, and is ignored.
+    """
+    rivals = [candidate for candidate in others if candidate.bot_id != seed.bot_id]
+    pool = list(rivals)
     table = [seed]
     while len(table) < seats and pool:
         if seed.games < EXPLORATION_MATCHES or rng.random() < RANDOM_SEAT_CHANCE:
@@ -56,7 +60,7 @@ def table_pick(
             pick = min(pool, key=lambda c: (abs(c.rating - seed.rating), c.bot_id))
         pool.remove(pick)
         table.append(pick)
-    house = [candidate for candidate in (seed, *others) if candidate.house]
+    house = [candidate for candidate in (seed, *rivals) if candidate.house]
     if len(table) < seats and not house:
         return None
     while len(table) < seats:

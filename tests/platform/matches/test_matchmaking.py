@@ -53,7 +53,7 @@ def test_a_table_is_full_holds_its_seed_and_repeats_only_house_bots(
     seed: Candidate, others: list[Candidate], seats: int, rng_seed: int
 ) -> None:
     table = table_pick(seed=seed, others=others, seats=seats, rng=random.Random(rng_seed))
-    houses = [c for c in (seed, *others) if c.house]
+    houses = [c for c in (seed, *others) if c.house and (c is seed or c.bot_id != seed.bot_id)]
     distinct = len({c.bot_id for c in (seed, *others)})
     if distinct < seats and not houses:
         assert table is None
