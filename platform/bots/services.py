@@ -50,15 +50,25 @@ def bot_version_qualify_enqueue(*, version_id: int) -> None:
 
 
 def bot_version_upload(
-    *, user: AbstractUser, ladder: Ladder | str, bot_name: str, source_bytes: bytes, filename: str
+    *,
+    user: AbstractUser,
+    ladder: Ladder | str,
+    bot_name: str,
+    source_bytes: bytes,
+    filename: str,
+    new_bot: bool = False,
 ) -> BotVersion:
-    """Store a new version of the user's bot (creating the bot) and queue its qualification."""
+    """Store a new version of the user's bot (creating the bot) and queue its qualification.
+
+    With `new_bot` the name must be free: ValidationError ``name_taken`` if any
+    bot on the ladder has it, decided under the same lock as the upload.
+    """
     bot_name_check(bot_name)
     source = bot_source_check(source_bytes=source_bytes, filename=filename)
     sha256 = hashlib.sha256(source_bytes).hexdigest()
     with transaction.atomic():
         ladder = _ladder_open_for_uploads(ladder)
-        bot = _bot_of_user(user=user, ladder=ladder, name=bot_name)
+        bot = _bot_of_user(user=user, ladder=ladder, name=bot_name, new_bot=new_bot)
         latest = bot.versions.order_by("-number").first()
         if latest is not None and latest.sha256 == sha256:
             raise ValidationError(
@@ -86,7 +96,7 @@ def _ladder_open_for_uploads(ladder: Ladder | str) -> Ladder:
     return found
 
 
-def _bot_of_user(*, user: AbstractUser, ladder: Ladder, name: str) -> Bot:
+def _bot_of_user(*, user: AbstractUser, ladder: Ladder, name: str, new_bot: bool) -> Bot:
     """The user's bot `name` on `ladder`, created if new, locked for the upload."""
     bot = Bot.objects.select_for_update().filter(ladder=ladder, name=name).first()
     if bot is None:
@@ -95,6 +105,9 @@ def _bot_of_user(*, user: AbstractUser, ladder: Ladder, name: str) -> Bot:
                 return Bot.objects.create(owner=user, ladder=ladder, name=name)
         except IntegrityError:
             bot = Bot.objects.select_for_update().get(ladder=ladder, name=name)
+    if new_bot:
+        taken = ValidationError(f"a bot called {name!r} is already on {ladder.slug}", "name_taken")
+        raise ValidationError({"name": taken})
     if bot.owner_id != user.pk:
         raise ValidationError(
             f"the name {name!r} is taken on {ladder.name} by another user", code="name_taken"

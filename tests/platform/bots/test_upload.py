@@ -23,7 +23,7 @@ def ladder(db: None) -> Ladder:
     return Ladder.objects.create(slug="mia-test", name="Mia test", game="mia", seats=2)
 
 
-def upload(user: AbstractUser, ladder: Ladder | str, source: bytes = GOOD, **kwargs: str):
+def upload(user: AbstractUser, ladder: Ladder | str, source: bytes = GOOD, **kwargs: object):
     arguments = {"bot_name": "liar", "filename": "liar.py", **kwargs}
     return bot_version_upload(user=user, ladder=ladder, source_bytes=source, **arguments)
 
@@ -127,6 +127,18 @@ def test_a_name_taken_by_another_user_on_the_ladder_is_refused(
     error = assert_refused("name_taken", lambda: upload(bob, ladder, GOOD + b"# bob's\n"))
     assert "another user" in error.message
     assert Bot.objects.get().owner == alice
+
+
+def test_a_new_bot_upload_never_adds_a_version_to_a_bot_of_that_name(
+    alice: AbstractUser, ladder: Ladder
+) -> None:
+    upload(alice, ladder)
+    with pytest.raises(ValidationError) as refused:
+        upload(alice, ladder, GOOD + b"# again\n", new_bot=True)
+    (error,) = refused.value.error_dict["name"]
+    assert error.code == "name_taken"
+    assert "already on mia-test" in error.message
+    assert BotVersion.objects.count() == 1
 
 
 def test_the_same_name_is_free_on_another_ladder(

@@ -11,6 +11,7 @@ from django.test import Client
 
 from api.throttles import ChallengeThrottle, UploadThrottle
 from bots.models import Bot, BotVersion
+from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match
 from tests.platform.api.conftest import GOOD_SOURCE, token_client
@@ -47,7 +48,6 @@ def test_the_account_form_creates_a_bot_and_shows_its_page(
         ({"file": python_file(b"x = 1\n")}, "def act"),
         ({"file": python_file(b"\xff\xfe")}, "UTF-8"),
         ({"name": "has space"}, "bot name"),
-        ({"name": "builtin:strong"}, "already on"),
         ({"ladder": "nowhere"}, "Select a valid choice"),
     ],
 )
@@ -59,6 +59,20 @@ def test_the_create_form_shows_the_reason_and_stores_nothing(
     answer = alice_browser.post("/account/bots/", body)
     assert answer.status_code == 400
     assert words in answer.content.decode()
+    assert stored() == before
+
+
+def test_the_create_form_refuses_a_name_already_on_the_ladder(
+    alice_browser: Client, bob: AbstractUser, ladders: dict[str, Ladder]
+) -> None:
+    bot_version_upload(
+        user=bob, ladder="mia-classic-4", bot_name="liar", source_bytes=GOOD, filename="liar.py"
+    )
+    before = stored()
+    body = {"name": "liar", "ladder": "mia-classic-4", "file": python_file(GOOD + b"# mine\n")}
+    answer = alice_browser.post("/account/bots/", body)
+    assert answer.status_code == 400
+    assert "already on mia-classic-4" in answer.content.decode()
     assert stored() == before
 
 
