@@ -47,7 +47,11 @@ class State(Protocol):
         """The current seat's legal actions, complete dicts, in a fixed order."""
 
     def observation(self, seat: int) -> JSON:
-        """What `seat` may know now, as the bot API's observation (no time fields)."""
+        """What `seat` may know now, as the bot API's observation (no time fields).
+
+        Like everything a state hands out, it may be shared and kept current by
+        the state: read it now, and copy what must outlast the next action.
+        """
 
     def apply(self, action: JSON) -> None:
         """Play the current seat's action; raise IllegalActionError, changing
