@@ -9,7 +9,10 @@ once (5-5 counts 10, where its two ends count 10 each). A count scores when it
 is a multiple of 5.
 
 Ends are also passed around as plain ``(left_pips, left_counts, right_pips,
-right_counts)`` tuples (`Ends`), which is how the bots look ahead.
+right_counts)`` tuples (`Ends`), which is how the bots look ahead. The engine's
+`Line` keeps them as one small int, a code (see `EMPTY`), and looks every play
+up in tables built at import (`LAYS`): the ends after it, the tile as laid and
+its play event.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from arena.games.muggins.tiles import (
     LEFT,
     PIPS,
     PLAY_ACTIONS,
+    RIGHT,
     TILE_COUNT,
     TILE_VIEWS,
     TILES,
@@ -58,12 +62,12 @@ LAID_RIGHT: tuple[tuple[list[int] | None, ...], ...] = tuple(
 )
 """``LAID_RIGHT[tile][pips]``: the tile as ``[a, b]`` laid on a right end showing `pips`."""
 
-EMPTY = 49
+EMPTY_KEY = 49
 """The key of an empty line; an open line's key is ``7 * left_pips + right_pips``."""
 
 
 def _plays(tile: int, key: int) -> tuple[JSON, ...]:
-    if key == EMPTY:
+    if key == EMPTY_KEY:
         return (PLAY_ACTIONS[2 * tile + LEFT],)
     left, right = divmod(key, 7)
     return tuple(
@@ -74,28 +78,16 @@ def _plays(tile: int, key: int) -> tuple[JSON, ...]:
 
 
 PLAYS_AT: tuple[tuple[tuple[JSON, ...], ...], ...] = tuple(
-    tuple(_plays(tile, key) for key in range(EMPTY + 1)) for tile in range(TILE_COUNT)
+    tuple(_plays(tile, key) for key in range(EMPTY_KEY + 1)) for tile in range(TILE_COUNT)
 )
 """``PLAYS_AT[tile][key]``: the plays of `tile` on the line with this key, left
 end first; on an empty line, its one opening play, on the ``"left"`` end."""
 
-ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY))
+ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY_KEY))
 """Per open line key, ``[left_pips, right_pips]`` (shared: never mutate)."""
 
-ENDS_VIEWS: dict[Ends, JSON] = {
-    (left, left_counts, right, right_counts): {
-        END_NAMES[0]: {"pips": left, "counts": left_counts},
-        END_NAMES[1]: {"pips": right, "counts": right_counts},
-    }
-    for left in range(7)
-    for left_counts in (left, 2 * left)
-    for right in range(7)
-    for right_counts in (right, 2 * right)
-}
-"""Every pair of open ends as the observation shows it (shared: never mutate)."""
-
 PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
-    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY + 1)
+    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY_KEY + 1)
 )
 """Per line key, the `by_chunk` tables of a hand's plays, in the fixed order:
 ``hand_items(PLAYS_BY_KEY[key], hand)`` lists every legal play of `hand`."""
@@ -133,39 +125,112 @@ def after_play(ends: Ends | None, tile: int, end: int) -> tuple[Ends, int]:
     return after, after[1] + after[3]
 
 
-class Line:
-    """The tiles on the table, left to right, and its two open ends."""
+# -- the engine's line: ends as one small int, every play looked up ------------
 
-    __slots__ = ("key", "left_counts", "left_pips", "right_counts", "right_pips", "tiles")
+EMPTY = 4 * EMPTY_KEY
+"""The code of an empty line's ends. Open ends have the code ``4 * key +
+2 * left_doubled + right_doubled``, where `key` is the line key and an end is
+doubled when it counts twice its pips (a double lies crosswise there)."""
+
+
+def _open_ends(code: int) -> Ends:
+    key, doubled = divmod(code, 4)
+    left, right = divmod(key, 7)
+    return left, left << (doubled >> 1), right, right << (doubled & 1)
+
+
+OPEN_ENDS: tuple[Ends, ...] = tuple(_open_ends(code) for code in range(EMPTY))
+"""The open ends of each code below `EMPTY` (a zero end is the same doubled or not)."""
+
+CODE_OF_ENDS: dict[Ends, int] = {ends: code for code, ends in enumerate(OPEN_ENDS)}
+
+ENDS_VIEWS: tuple[JSON | None, ...] = (
+    *(
+        {
+            END_NAMES[0]: {"pips": left, "counts": left_counts},
+            END_NAMES[1]: {"pips": right, "counts": right_counts},
+        }
+        for left, left_counts, right, right_counts in OPEN_ENDS
+    ),
+    None,
+)
+"""Per ends code, the ends as the observation shows them, None for an empty
+line (shared: never mutate)."""
+
+Lay = tuple[int, list[int], JSON]
+"""What laying a tile on some ends gives: ``(ends code after, the tile as laid
+[a, b], the play event)``."""
+
+
+def _lay(code: int, move: int) -> Lay | None:
+    tile, end = divmod(move, 2)
+    if code == EMPTY:
+        if end != LEFT:
+            return None
+        laid = TILE_VIEWS[tile]
+        after, count = after_play(None, tile, end)
+    else:
+        ends = OPEN_ENDS[code]
+        pips = ends[2 * end]
+        if END_AFTER[tile][pips] is None:
+            return None
+        laid = (LAID_LEFT if end == LEFT else LAID_RIGHT)[tile][pips]
+        after, count = after_play(ends, tile, end)
+    event = {
+        "type": "play",
+        "seat": 0,
+        "tile": TILE_VIEWS[tile],
+        "end": END_NAMES[end],
+        "ends": ENDS[7 * after[0] + after[2]],
+        "count": count,
+        "credit": credit(count),
+        "score": 0,
+    }
+    return CODE_OF_ENDS[after], laid, event
+
+
+LAYS: tuple[tuple[Lay | None, ...], ...] = tuple(
+    tuple(_lay(code, move) for move in range(len(PLAY_ACTIONS))) for code in range(EMPTY + 1)
+)
+"""``LAYS[code][move]``: laying ``move = 2 * tile + end`` on the ends with this
+code, or None where it does not fit. Its play event has every field but
+``seat`` and ``score``, which are 0: a template to copy (never mutate it)."""
+
+PLAYS_ON: tuple[ChunkTables[JSON], ...] = tuple(
+    PLAYS_BY_KEY[code >> 2] for code in range(EMPTY + 1)
+)
+"""`PLAYS_BY_KEY` per ends code: ``hand_items(PLAYS_ON[code], hand)`` lists
+every legal play of `hand`."""
+
+TILE_PLAYS_ON: tuple[tuple[tuple[JSON, ...], ...], ...] = tuple(
+    tuple(PLAYS_AT[tile][code >> 2] for tile in range(TILE_COUNT)) for code in range(EMPTY + 1)
+)
+"""``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code."""
+
+
+class Line:
+    """The tiles on the table, left to right, and the code of its two open ends."""
+
+    __slots__ = ("ends", "tiles")
 
     def __init__(self) -> None:
         self.tiles: list[list[int]] = []
         """The tiles as ``[a, b]`` lists oriented as laid (shared: never mutate)."""
-        self.left_pips = self.left_counts = self.right_pips = self.right_counts = 0
-        self.key = EMPTY
-        """What decides which tiles fit: `EMPTY`, or ``7 * left_pips + right_pips``."""
+        self.ends = EMPTY
+        """The code of the open ends (see `EMPTY`)."""
 
-    def lay(self, tile: int, end: int) -> int:
-        """Lay `tile` on `end` (it must fit there; any tile opens); return the count."""
-        if self.key == EMPTY:
-            self.tiles.append(TILE_VIEWS[tile])
-            ends = opening_ends(tile)
-            self.left_pips, self.left_counts, self.right_pips, self.right_counts = ends
-            self.key = 7 * self.left_pips + self.right_pips
-            return PIPS[tile]
-        if end == LEFT:
-            pips = self.left_pips
-            self.tiles.insert(0, LAID_LEFT[tile][pips])
-            self.left_pips, self.left_counts = END_AFTER[tile][pips]
+    def lay(self, move: int) -> JSON:
+        """Lay the tile of ``move = 2 * tile + end`` on that end, where it must fit
+        (any tile opens, on the left); return the play event from `LAYS`, a
+        shared template whose ``seat`` and ``score`` are still to be set."""
+        after, laid, event = LAYS[self.ends][move]
+        if move & RIGHT:
+            self.tiles.append(laid)
         else:
-            pips = self.right_pips
-            self.tiles.append(LAID_RIGHT[tile][pips])
-            self.right_pips, self.right_counts = END_AFTER[tile][pips]
-        self.key = 7 * self.left_pips + self.right_pips
-        return self.left_counts + self.right_counts
+            self.tiles.insert(0, laid)
+        self.ends = after
+        return event
 
     def ends_view(self) -> JSON | None:
         """The ends as the observation shows them, or None on an empty line."""
-        if self.key == EMPTY:
-            return None
-        return ENDS_VIEWS[self.left_pips, self.left_counts, self.right_pips, self.right_counts]
+        return ENDS_VIEWS[self.ends]

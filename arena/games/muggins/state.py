@@ -42,9 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import ENDS, PLAYS_AT, PLAYS_BY_KEY, Line
+from arena.games.muggins.line import PLAYS_ON, TILE_PLAYS_ON, Line
 from arena.games.muggins.tiles import (
-    END_NAMES,
     HAND_VIEWS,
     MOVE_OF_ACTION,
     PLAY_ACTIONS,
@@ -283,10 +282,10 @@ class MugginsState:
 
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play (the opener always has)."""
-        key = self._line.key
+        ends = self._line.ends
         hand = self._hands[seat]
-        # `hand_items(PLAYS_BY_KEY[key], hand)`, inlined: this runs after every play.
-        first, second, third, fourth = PLAYS_BY_KEY[key]
+        # `hand_items(PLAYS_ON[ends], hand)`, inlined: this runs after every play.
+        first, second, third, fourth = PLAYS_ON[ends]
         legal = [
             *first[hand & 127],
             *second[hand >> 7 & 127],
@@ -299,14 +298,15 @@ class MugginsState:
             if self._drawn:
                 self._drawn = []
         else:
-            self._draw_or_pass(seat, key)
+            self._draw_or_pass(seat, ends)
 
-    def _draw_or_pass(self, seat: int, key: int) -> None:
+    def _draw_or_pass(self, seat: int, ends: int) -> None:
         """Draw for seats without a play, pass for them once the boneyard is empty;
         `seat` itself is known to have no play in its hand."""
         hands = self._hands
         boneyard = self._boneyard
-        plays = PLAYS_BY_KEY[key]
+        plays = PLAYS_ON[ends]
+        tile_plays = TILE_PLAYS_ON[ends]
         legal: list[JSON] = []
         for _ in range(self._seats):
             drawn: list[list[int]] = []
@@ -316,7 +316,7 @@ class MugginsState:
                 drawn.append(TILE_VIEWS[tile])
                 self.events.append(DRAW_EVENTS[seat][tile])
                 self.history.append(PUBLIC_DRAW_EVENTS[seat])
-                legal = list(PLAYS_AT[tile][key])
+                legal = list(tile_plays[tile])
             if legal:
                 self._seat = seat
                 self._legal = legal
@@ -328,24 +328,14 @@ class MugginsState:
         self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:
-        tile = move >> 1
         hands = self._hands
-        hand = hands[seat] = hands[seat] ^ 1 << tile
-        line = self._line
-        count = line.lay(tile, move & 1)
-        points = 0 if count % 5 else count
+        hand = hands[seat] = hands[seat] ^ 1 << (move >> 1)
+        template = self._line.lay(move)
         scores = self.scores
-        score = scores[seat] = scores[seat] + points
-        event = {
-            "type": "play",
-            "seat": seat,
-            "tile": TILE_VIEWS[tile],
-            "end": END_NAMES[move & 1],
-            "ends": ENDS[line.key],
-            "count": count,
-            "credit": points,
-            "score": score,
-        }
+        score = scores[seat] = scores[seat] + template["credit"]
+        event = template.copy()
+        event["seat"] = seat
+        event["score"] = score
         self.events.append(event)
         self.history.append(event)
         if score >= self._target:
