@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat, starmap
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
@@ -51,8 +52,7 @@ from arena.games.muggins.tiles import (
     TILE_VIEWS,
     hand_items,
     hand_of,
-    hand_pips,
-    round_pips,
+    hand_penalty,
     tile_of,
 )
 
@@ -257,10 +257,11 @@ class MugginsState:
         keys = list(starmap(draw, repeat((), TILE_COUNT)))
         tiles = sorted(TILE_RANGE, key=keys.__getitem__)
         size = self.game.hand_size
-        hands = [hand_of(tiles[seat * size : (seat + 1) * size]) for seat in range(self._seats)]
+        dealt = self._seats * size
+        hands = [hand_of(tiles[start : start + size]) for start in range(0, dealt, size)]
         if opener is None:
             opener = self._rng.randrange(self._seats)
-        self._start_hand(hands, tiles[self._seats * size :], opener)
+        self._start_hand(hands, tiles[dealt:], opener)
 
     def _start_hand(self, hands: list[int], draw_order: list[int], opener: int) -> None:
         self.hand_number += 1
@@ -352,17 +353,18 @@ class MugginsState:
 
     def _end_hand(self, reason: str, last_player: int | None) -> None:
         """Count the hand; the next is opened by `last_player` or, if None, at random."""
-        penalties = [round_pips(hand_pips(hand)) for hand in self._hands]
+        hands = self._hands
+        penalties = list(map(hand_penalty, hands))
         scores = self.scores
-        scores[:] = [score - penalty for score, penalty in zip(scores, penalties, strict=True)]
+        scores[:] = map(sub, scores, penalties)
         self._record(
             {
                 "type": "hand_end",
                 "number": self.hand_number,
                 "reason": reason,
-                "hands": [hand_items(HAND_VIEWS, hand) for hand in self._hands],
+                "hands": [hand_items(HAND_VIEWS, hand) for hand in hands],
                 "penalties": penalties,
-                "scores": list(self.scores),
+                "scores": list(scores),
             }
         )
         if self.hand_number >= self.game.hand_cap:

@@ -98,12 +98,13 @@ HAND_VIEWS: ChunkTables[list[int]] = by_chunk([(view,) for view in TILE_VIEWS])
 """`by_chunk` tables of the tiles' ``[high, low]`` views: a hand as the observation shows it."""
 
 
+TILE_BITS: list[int] = [1 << tile for tile in range(TILE_COUNT)]
+"""Each tile's bit in a hand (a list: its `__getitem__` is a quick method to map)."""
+
+
 def hand_of(tiles: Sequence[int]) -> int:
-    """The hand (bitmask) holding these tiles."""
-    hand = 0
-    for tile in tiles:
-        hand |= 1 << tile
-    return hand
+    """The hand (bitmask) holding these tiles, each named once."""
+    return sum(map(TILE_BITS.__getitem__, tiles))
 
 
 def tile_of(halves: list[int] | tuple[int, int]) -> int:
@@ -131,3 +132,12 @@ def hand_pips(hand: int) -> int:
         + third[hand >> 14 & CHUNK_MASK]
         + fourth[hand >> 21]
     )
+
+
+ROUNDED_PIPS: tuple[int, ...] = tuple(round_pips(pips) for pips in range(sum(PIPS) + 1))
+"""`round_pips` of every pip total a hand can hold."""
+
+
+def hand_penalty(hand: int) -> int:
+    """What a hand left at its end costs its seat: its pips, rounded to the nearest 5."""
+    return ROUNDED_PIPS[hand_pips(hand)]
