@@ -30,6 +30,7 @@ from arena.games.muggins.tiles import (
     TILES,
     ChunkTables,
     by_chunk,
+    hand_items,
 )
 
 Ends = tuple[int, int, int, int]
@@ -202,10 +203,46 @@ PLAYS_ON: tuple[ChunkTables[JSON], ...] = tuple(
 """`PLAYS_BY_KEY` per ends code: ``hand_items(PLAYS_ON[code], hand)`` lists
 every legal play of `hand`."""
 
-TILE_PLAYS_ON: tuple[tuple[tuple[JSON, ...], ...], ...] = tuple(
-    tuple(PLAYS_AT[tile][code >> 2] for tile in range(TILE_COUNT)) for code in range(EMPTY + 1)
+TILE_PLAYS_ON: tuple[tuple[list[JSON], ...], ...] = tuple(
+    tuple(list(PLAYS_AT[tile][code >> 2]) for tile in range(TILE_COUNT))
+    for code in range(EMPTY + 1)
 )
-"""``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code."""
+"""``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code, as lists to hand
+out as a seat's legal actions (shared: never mutate)."""
+
+FITTING: tuple[int, ...] = tuple(
+    sum(1 << tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][code >> 2])
+    for code in range(EMPTY + 1)
+)
+"""Per ends code, the tiles that have a play there, as a hand (bitmask)."""
+
+FEW_FITTING = 3
+"""`plays_of` keeps the plays of hands with at most this many fitting tiles: no
+more than 378 lists per line key, enough for over nine turns in ten."""
+
+_PLAYS_SEEN_BY_KEY: tuple[dict[int, list[JSON]], ...] = tuple({} for _ in range(EMPTY_KEY + 1))
+PLAYS_SEEN: tuple[dict[int, list[JSON]], ...] = tuple(
+    _PLAYS_SEEN_BY_KEY[code >> 2] for code in range(EMPTY + 1)
+)
+"""Per ends code, the lists of plays `plays_of` keeps, by fitting tiles (one
+dict per line key, which is all that decides the plays)."""
+
+
+def plays_of(ends: int, hand: int) -> list[JSON]:
+    """Every legal play of `hand` on the line with these ends, in the fixed order.
+
+    A seat's plays are needed after every play, and the same few come up again
+    and again: the list for a few fitting tiles is kept and shared with every
+    hand holding the same ones (never mutate it).
+    """
+    fitting = hand & FITTING[ends]
+    seen = PLAYS_SEEN[ends]
+    plays = seen.get(fitting)
+    if plays is None:
+        plays = hand_items(PLAYS_ON[ends], fitting)
+        if fitting.bit_count() <= FEW_FITTING:
+            seen[fitting] = plays
+    return plays
 
 
 class Line:

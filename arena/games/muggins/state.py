@@ -2,8 +2,9 @@
 
 Tiles are ints and hands bitmasks (see `tiles`). The legal actions are the
 shared dicts of `tiles.PLAY_ACTIONS`, listed in the engine's fixed order: hand
-order (heaviest tile first), the left end before the right. The first of them
-is the default move played for an infraction and for a crashed seat. Events
+order (heaviest tile first), the left end before the right; the list itself is
+often shared too (`line.plays_of`). The first of them is the default move
+played for an infraction and for a crashed seat. Events
 that never vary (a seat's draw, pass or chosen action) are shared dicts built
 once; like everything a caller receives, they must not be mutated.
 
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import PLAYS_ON, TILE_PLAYS_ON, Line
+from arena.games.muggins.line import EMPTY, PLAYS_ON, TILE_PLAYS_ON, Line, plays_of
 from arena.games.muggins.tiles import (
     HAND_VIEWS,
     MOVE_OF_ACTION,
@@ -278,21 +279,14 @@ class MugginsState:
             }
         )
         self.history.append({"type": "hand", "number": self.hand_number, "opener": opener})
+        self._seat = opener
+        self._legal = hand_items(PLAYS_ON[EMPTY], hands[opener])
         self._drawn: list[list[int]] = []
-        self._turn(opener)
 
     def _turn(self, seat: int) -> None:
-        """Give the turn to `seat` if it has a play (the opener always has)."""
+        """Give the turn to `seat` if it has a play on the open line."""
         ends = self._line.ends
-        hand = self._hands[seat]
-        # `hand_items(PLAYS_ON[ends], hand)`, inlined: this runs after every play.
-        first, second, third, fourth = PLAYS_ON[ends]
-        legal = [
-            *first[hand & 127],
-            *second[hand >> 7 & 127],
-            *third[hand >> 14 & 127],
-            *fourth[hand >> 21],
-        ]
+        legal = plays_of(ends, self._hands[seat])
         if legal:
             self._seat = seat
             self._legal = legal
@@ -306,7 +300,6 @@ class MugginsState:
         `seat` itself is known to have no play in its hand."""
         hands = self._hands
         boneyard = self._boneyard
-        plays = PLAYS_ON[ends]
         tile_plays = TILE_PLAYS_ON[ends]
         legal: list[JSON] = []
         for _ in range(self._seats):
@@ -317,7 +310,7 @@ class MugginsState:
                 drawn.append(TILE_VIEWS[tile])
                 self.events.append(DRAW_EVENTS[seat][tile])
                 self.history.append(PUBLIC_DRAW_EVENTS[seat])
-                legal = list(tile_plays[tile])
+                legal = tile_plays[tile]
             if legal:
                 self._seat = seat
                 self._legal = legal
@@ -325,7 +318,7 @@ class MugginsState:
                 return
             self._record(PASS_EVENTS[seat])
             seat = seat + 1 if seat + 1 < self._seats else 0
-            legal = hand_items(plays, hands[seat])
+            legal = plays_of(ends, hands[seat])
         self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:
