@@ -30,7 +30,6 @@ from arena.games.muggins.tiles import (
     TILES,
     ChunkTables,
     by_chunk,
-    hand_items,
 )
 
 Ends = tuple[int, int, int, int]
@@ -87,8 +86,10 @@ end first; on an empty line, its one opening play, on the ``"left"`` end."""
 ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY_KEY))
 """Per open line key, ``[left_pips, right_pips]`` (shared: never mutate)."""
 
+_SHARED_PLAYS: dict[tuple[int, ...], tuple[JSON, ...]] = {}
 PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
-    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)]) for key in range(EMPTY_KEY + 1)
+    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)], _SHARED_PLAYS)
+    for key in range(EMPTY_KEY + 1)
 )
 """Per line key, the `by_chunk` tables of a hand's plays, in the fixed order:
 ``hand_items(PLAYS_BY_KEY[key], hand)`` lists every legal play of `hand`."""
@@ -163,7 +164,8 @@ Lay = tuple[int, list[int], JSON]
 [a, b], the play event)``."""
 
 
-def _lay(code: int, move: int) -> Lay | None:
+def _lay(code: int, move: int, shared: dict[tuple[int, int, int], Lay]) -> Lay | None:
+    """`LAYS[code][move]`; ends differing only where the tile goes share it."""
     tile, end = divmod(move, 2)
     if code == EMPTY:
         if end != LEFT:
@@ -187,11 +189,14 @@ def _lay(code: int, move: int) -> Lay | None:
         "credit": credit(count),
         "score": 0,
     }
-    return CODE_OF_ENDS[after], laid, event
+    after_code = CODE_OF_ENDS[after]
+    return shared.setdefault((move, after_code, id(laid)), (after_code, laid, event))
 
 
+_SHARED_LAYS: dict[tuple[int, int, int], Lay] = {}
 LAYS: tuple[tuple[Lay | None, ...], ...] = tuple(
-    tuple(_lay(code, move) for move in range(len(PLAY_ACTIONS))) for code in range(EMPTY + 1)
+    tuple(_lay(code, move, _SHARED_LAYS) for move in range(len(PLAY_ACTIONS)))
+    for code in range(EMPTY + 1)
 )
 """``LAYS[code][move]``: laying ``move = 2 * tile + end`` on the ends with this
 code, or None where it does not fit. Its play event has every field but
@@ -203,46 +208,16 @@ PLAYS_ON: tuple[ChunkTables[JSON], ...] = tuple(
 """`PLAYS_BY_KEY` per ends code: ``hand_items(PLAYS_ON[code], hand)`` lists
 every legal play of `hand`."""
 
+_SHARED_PLAY_LISTS: dict[tuple[int, ...], list[JSON]] = {}
 TILE_PLAYS_ON: tuple[tuple[list[JSON], ...], ...] = tuple(
-    tuple(list(PLAYS_AT[tile][code >> 2]) for tile in range(TILE_COUNT))
+    tuple(
+        _SHARED_PLAY_LISTS.setdefault(tuple(map(id, plays)), list(plays))
+        for plays in (PLAYS_AT[tile][code >> 2] for tile in range(TILE_COUNT))
+    )
     for code in range(EMPTY + 1)
 )
 """``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code, as lists to hand
 out as a seat's legal actions (shared: never mutate)."""
-
-FITTING: tuple[int, ...] = tuple(
-    sum(1 << tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][code >> 2])
-    for code in range(EMPTY + 1)
-)
-"""Per ends code, the tiles that have a play there, as a hand (bitmask)."""
-
-FEW_FITTING = 3
-"""`plays_of` keeps the plays of hands with at most this many fitting tiles: no
-more than 378 lists per line key, enough for over nine turns in ten."""
-
-_PLAYS_SEEN_BY_KEY: tuple[dict[int, list[JSON]], ...] = tuple({} for _ in range(EMPTY_KEY + 1))
-PLAYS_SEEN: tuple[dict[int, list[JSON]], ...] = tuple(
-    _PLAYS_SEEN_BY_KEY[code >> 2] for code in range(EMPTY + 1)
-)
-"""Per ends code, the lists of plays `plays_of` keeps, by fitting tiles (one
-dict per line key, which is all that decides the plays)."""
-
-
-def plays_of(ends: int, hand: int) -> list[JSON]:
-    """Every legal play of `hand` on the line with these ends, in the fixed order.
-
-    A seat's plays are needed after every play, and the same few come up again
-    and again: the list for a few fitting tiles is kept and shared with every
-    hand holding the same ones (never mutate it).
-    """
-    fitting = hand & FITTING[ends]
-    seen = PLAYS_SEEN[ends]
-    plays = seen.get(fitting)
-    if plays is None:
-        plays = hand_items(PLAYS_ON[ends], fitting)
-        if fitting.bit_count() <= FEW_FITTING:
-            seen[fitting] = plays
-    return plays
 
 
 class Line:

@@ -2,9 +2,9 @@
 
 Tiles are ints and hands bitmasks (see `tiles`). The legal actions are the
 shared dicts of `tiles.PLAY_ACTIONS`, listed in the engine's fixed order: hand
-order (heaviest tile first), the left end before the right; the list itself is
-often shared too (`line.plays_of`). The first of them is the default move
-played for an infraction and for a crashed seat. Events
+order (heaviest tile first), the left end before the right (a drawn tile's
+plays are a shared list). The first of them is the default move played for an
+infraction and for a crashed seat. Events
 that never vary (a seat's draw, pass or chosen action) are shared dicts built
 once; like everything a caller receives, they must not be mutated.
 
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import EMPTY, PLAYS_ON, TILE_PLAYS_ON, Line, plays_of
+from arena.games.muggins.line import EMPTY, PLAYS_ON, TILE_PLAYS_ON, Line
 from arena.games.muggins.tiles import (
     HAND_VIEWS,
     MOVE_OF_ACTION,
@@ -286,7 +286,15 @@ class MugginsState:
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play on the open line."""
         ends = self._line.ends
-        legal = plays_of(ends, self._hands[seat])
+        hand = self._hands[seat]
+        # `hand_items(PLAYS_ON[ends], hand)`, inlined: this runs after every play.
+        first, second, third, fourth = PLAYS_ON[ends]
+        legal = [
+            *first[hand & 127],
+            *second[hand >> 7 & 127],
+            *third[hand >> 14 & 127],
+            *fourth[hand >> 21],
+        ]
         if legal:
             self._seat = seat
             self._legal = legal
@@ -300,6 +308,7 @@ class MugginsState:
         `seat` itself is known to have no play in its hand."""
         hands = self._hands
         boneyard = self._boneyard
+        plays = PLAYS_ON[ends]
         tile_plays = TILE_PLAYS_ON[ends]
         legal: list[JSON] = []
         for _ in range(self._seats):
@@ -318,7 +327,7 @@ class MugginsState:
                 return
             self._record(PASS_EVENTS[seat])
             seat = seat + 1 if seat + 1 < self._seats else 0
-            legal = plays_of(ends, hands[seat])
+            legal = hand_items(plays, hands[seat])
         self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:

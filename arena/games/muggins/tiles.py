@@ -12,7 +12,7 @@ engine and the bots only look things up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from arena.engine import JSON
 
@@ -65,19 +65,30 @@ CHUNK_MASK = (1 << CHUNK_BITS) - 1
 ChunkTables = tuple[tuple[tuple[Item, ...], ...], ...]
 
 
-def by_chunk(per_tile: Sequence[tuple[Item, ...]]) -> ChunkTables[Item]:
+def by_chunk(
+    per_tile: Sequence[tuple[Item, ...]], shared: dict[tuple[int, ...], Any] | None = None
+) -> ChunkTables[Item]:
     """Tables giving, for each chunk of a hand and each bit pattern in it, the
-    concatenated `per_tile` entries of the tiles held, in tile order."""
-    return tuple(
-        tuple(
-            tuple(
-                item
-                for tile in range(first, min(first + CHUNK_BITS, TILE_COUNT))
-                if pattern >> (tile - first) & 1
-                for item in per_tile[tile]
-            )
-            for pattern in range(1 << CHUNK_BITS)
+    concatenated `per_tile` entries of the tiles held, in tile order.
+
+    Patterns with the same entries share one tuple, also with the other tables
+    built with the same `shared` dict: the tables stay small, and so does the
+    work of the garbage collector, which walks them all.
+    """
+    if shared is None:
+        shared = {}
+
+    def entries(first: int, pattern: int) -> tuple[Item, ...]:
+        items = tuple(
+            item
+            for tile in range(first, min(first + CHUNK_BITS, TILE_COUNT))
+            if pattern >> (tile - first) & 1
+            for item in per_tile[tile]
         )
+        return shared.setdefault(tuple(map(id, items)), items)
+
+    return tuple(
+        tuple(entries(first, pattern) for pattern in range(1 << CHUNK_BITS))
         for first in range(0, TILE_COUNT, CHUNK_BITS)
     )
 
