@@ -9,10 +9,10 @@ once (5-5 counts 10, where its two ends count 10 each). A count scores when it
 is a multiple of 5.
 
 Ends are also passed around as plain ``(left_pips, left_counts, right_pips,
-right_counts)`` tuples (`Ends`), which is how the bots look ahead. The engine's
-`Line` keeps them as one small int, a code (see `EMPTY`), and looks every play
-up in tables built at import (`LAYS`): the ends after it, the tile as laid and
-its play event.
+right_counts)`` tuples (`Ends`), which is how the bots look ahead. The engine
+keeps them as one small int, a code (see `EMPTY`), and looks every play up in
+tables built at import (`LAYS`): the ends after it, the tile as laid and its
+play event.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from arena.games.muggins.tiles import (
     LEFT,
     PIPS,
     PLAY_ACTIONS,
-    RIGHT,
     TILE_COUNT,
     TILE_VIEWS,
     TILES,
@@ -218,31 +217,3 @@ TILE_PLAYS_ON: tuple[tuple[list[JSON], ...], ...] = tuple(
 )
 """``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code, as lists to hand
 out as a seat's legal actions (shared: never mutate)."""
-
-
-class Line:
-    """The tiles on the table, left to right, and the code of its two open ends."""
-
-    __slots__ = ("ends", "tiles")
-
-    def __init__(self) -> None:
-        self.tiles: list[list[int]] = []
-        """The tiles as ``[a, b]`` lists oriented as laid (shared: never mutate)."""
-        self.ends = EMPTY
-        """The code of the open ends (see `EMPTY`)."""
-
-    def lay(self, move: int) -> JSON:
-        """Lay the tile of ``move = 2 * tile + end`` on that end, where it must fit
-        (any tile opens, on the left); return the play event from `LAYS`, a
-        shared template whose ``seat`` and ``score`` are still to be set."""
-        after, laid, event = LAYS[self.ends][move]
-        if move & RIGHT:
-            self.tiles.append(laid)
-        else:
-            self.tiles.insert(0, laid)
-        self.ends = after
-        return event
-
-    def ends_view(self) -> JSON | None:
-        """The ends as the observation shows them, or None on an empty line."""
-        return ENDS_VIEWS[self.ends]

@@ -44,16 +44,19 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import EMPTY, PLAYS_ON, TILE_PLAYS_ON, Line
+from arena.games.muggins.line import EMPTY, ENDS_VIEWS, LAYS, PLAYS_ON, TILE_PLAYS_ON
 from arena.games.muggins.tiles import (
     HAND_VIEWS,
     MOVE_OF_ACTION,
     PLAY_ACTIONS,
+    RIGHT,
     TILE_COUNT,
     TILE_VIEWS,
     hand_items,
     hand_of,
-    hand_penalty,
+    hand_views,
+    hands_of,
+    penalties,
     tile_of,
 )
 
@@ -95,6 +98,7 @@ class MugginsState:
         "_boneyard",
         "_crashed",
         "_drawn",
+        "_ends",
         "_hands",
         "_legal",
         "_line",
@@ -182,8 +186,8 @@ class MugginsState:
             "scores": self.scores,
             "target": self._target,
             "hand": hand_items(HAND_VIEWS, self._hands[seat]),
-            "line": self._line.tiles,
-            "ends": self._line.ends_view(),
+            "line": self._line,
+            "ends": ENDS_VIEWS[self._ends],
             "boneyard": len(self._boneyard),
             "hand_number": self.hand_number,
             "drawn": self._drawn if current else [],
@@ -196,10 +200,12 @@ class MugginsState:
         if seat is None:
             raise IllegalActionError("the match is over")
         legal = self._legal
-        try:
-            action = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(f"{action!r} is not a legal action for seat {seat}") from None
+        if action is not legal[0]:  # the first is often the only one
+            try:
+                action = legal[legal.index(action)]
+            except ValueError:
+                message = f"{action!r} is not a legal action for seat {seat}"
+                raise IllegalActionError(message) from None
         move = MOVE_OF_ACTION[id(action)]
         self.events.append(ACTION_EVENTS[seat][move])
         self._play(seat, move)
@@ -258,23 +264,23 @@ class MugginsState:
         keys = list(starmap(draw, repeat((), TILE_COUNT)))
         tiles = sorted(TILE_RANGE, key=keys.__getitem__)
         size = self.game.hand_size
-        dealt = self._seats * size
-        hands = [hand_of(tiles[start : start + size]) for start in range(0, dealt, size)]
+        hands = hands_of(tiles, size, self._seats)
         if opener is None:
             opener = self._rng.randrange(self._seats)
-        self._start_hand(hands, tiles[dealt:], opener)
+        self._start_hand(hands, tiles[self._seats * size :], opener)
 
     def _start_hand(self, hands: list[int], draw_order: list[int], opener: int) -> None:
         self.hand_number += 1
         self._hands = hands
         self._boneyard = draw_order[::-1]
-        self._line = Line()
+        self._line: list[list[int]] = []
+        self._ends = EMPTY
         self.events.append(
             {
                 "type": "hand",
                 "number": self.hand_number,
                 "opener": opener,
-                "hands": [hand_items(HAND_VIEWS, hand) for hand in hands],
+                "hands": hand_views(hands),
                 "boneyard": [TILE_VIEWS[tile] for tile in draw_order],
             }
         )
@@ -285,7 +291,7 @@ class MugginsState:
 
     def _turn(self, seat: int) -> None:
         """Give the turn to `seat` if it has a play on the open line."""
-        ends = self._line.ends
+        ends = self._ends
         hand = self._hands[seat]
         # `hand_items(PLAYS_ON[ends], hand)`, inlined: this runs after every play.
         first, second, third, fourth = PLAYS_ON[ends]
@@ -333,7 +339,12 @@ class MugginsState:
     def _play(self, seat: int, move: int) -> None:
         hands = self._hands
         hand = hands[seat] = hands[seat] ^ 1 << (move >> 1)
-        template = self._line.lay(move)
+        after, laid, template = LAYS[self._ends][move]
+        if move & RIGHT:
+            self._line.append(laid)
+        else:
+            self._line.insert(0, laid)
+        self._ends = after
         scores = self.scores
         score = scores[seat] = scores[seat] + template["credit"]
         event = template.copy()
@@ -356,16 +367,16 @@ class MugginsState:
     def _end_hand(self, reason: str, last_player: int | None) -> None:
         """Count the hand; the next is opened by `last_player` or, if None, at random."""
         hands = self._hands
-        penalties = list(map(hand_penalty, hands))
+        lost = penalties(hands)
         scores = self.scores
-        scores[:] = map(sub, scores, penalties)
+        scores[:] = map(sub, scores, lost)
         self._record(
             {
                 "type": "hand_end",
                 "number": self.hand_number,
                 "reason": reason,
-                "hands": [hand_items(HAND_VIEWS, hand) for hand in hands],
-                "penalties": penalties,
+                "hands": hand_views(hands),
+                "penalties": lost,
                 "scores": list(scores),
             }
         )

@@ -109,6 +109,21 @@ HAND_VIEWS: ChunkTables[list[int]] = by_chunk([(view,) for view in TILE_VIEWS])
 """`by_chunk` tables of the tiles' ``[high, low]`` views: a hand as the observation shows it."""
 
 
+def hand_views(hands: list[int]) -> list[list[list[int]]]:
+    """Each hand as the observation shows it: `hand_items` of `HAND_VIEWS`, inlined
+    for a whole deal at once."""
+    first, second, third, fourth = HAND_VIEWS
+    return [
+        [
+            *first[hand & CHUNK_MASK],
+            *second[hand >> 7 & CHUNK_MASK],
+            *third[hand >> 14 & CHUNK_MASK],
+            *fourth[hand >> 21],
+        ]
+        for hand in hands
+    ]
+
+
 TILE_BITS: list[int] = [1 << tile for tile in range(TILE_COUNT)]
 """Each tile's bit in a hand (a list: its `__getitem__` is a quick method to map)."""
 
@@ -116,6 +131,12 @@ TILE_BITS: list[int] = [1 << tile for tile in range(TILE_COUNT)]
 def hand_of(tiles: Sequence[int]) -> int:
     """The hand (bitmask) holding these tiles, each named once."""
     return sum(map(TILE_BITS.__getitem__, tiles))
+
+
+def hands_of(tiles: list[int], size: int, count: int) -> list[int]:
+    """The hands of the first `count` runs of `size` tiles, each tile named once."""
+    bits = list(map(TILE_BITS.__getitem__, tiles[: size * count]))
+    return [sum(bits[start : start + size]) for start in range(0, size * count, size)]
 
 
 def tile_of(halves: list[int] | tuple[int, int]) -> int:
@@ -149,6 +170,16 @@ ROUNDED_PIPS: tuple[int, ...] = tuple(round_pips(pips) for pips in range(sum(PIP
 """`round_pips` of every pip total a hand can hold."""
 
 
-def hand_penalty(hand: int) -> int:
-    """What a hand left at its end costs its seat: its pips, rounded to the nearest 5."""
-    return ROUNDED_PIPS[hand_pips(hand)]
+def penalties(hands: list[int]) -> list[int]:
+    """What each hand left at the end costs its seat: its pips rounded to the
+    nearest 5 (`hand_pips`, inlined for all the hands at once)."""
+    first, second, third, fourth = CHUNK_PIPS
+    return [
+        ROUNDED_PIPS[
+            first[hand & CHUNK_MASK]
+            + second[hand >> 7 & CHUNK_MASK]
+            + third[hand >> 14 & CHUNK_MASK]
+            + fourth[hand >> 21]
+        ]
+        for hand in hands
+    ]
