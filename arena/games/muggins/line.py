@@ -158,9 +158,9 @@ ENDS_VIEWS: tuple[JSON | None, ...] = (
 """Per ends code, the ends as the observation shows them, None for an empty
 line (shared: never mutate)."""
 
-Lay = tuple[int, list[int], JSON]
+Lay = tuple[int, list[int], int, JSON]
 """What laying a tile on some ends gives: ``(ends code after, the tile as laid
-[a, b], the play event)``."""
+[a, b], the points it scores, the play event)``."""
 
 
 def _lay(code: int, move: int, shared: dict[tuple[int, int, int], Lay]) -> Lay | None:
@@ -189,7 +189,8 @@ def _lay(code: int, move: int, shared: dict[tuple[int, int, int], Lay]) -> Lay |
         "score": 0,
     }
     after_code = CODE_OF_ENDS[after]
-    return shared.setdefault((move, after_code, id(laid)), (after_code, laid, event))
+    lay = (after_code, laid, event["credit"], event)
+    return shared.setdefault((move, after_code, id(laid)), lay)
 
 
 _SHARED_LAYS: dict[tuple[int, int, int], Lay] = {}

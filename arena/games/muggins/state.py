@@ -289,32 +289,13 @@ class MugginsState:
         self._legal = hand_items(PLAYS_ON[EMPTY], hands[opener])
         self._drawn: list[list[int]] = []
 
-    def _turn(self, seat: int) -> None:
-        """Give the turn to `seat` if it has a play on the open line."""
-        ends = self._ends
-        hand = self._hands[seat]
-        # `hand_items(PLAYS_ON[ends], hand)`, inlined: this runs after every play.
-        first, second, third, fourth = PLAYS_ON[ends]
-        legal = [
-            *first[hand & 127],
-            *second[hand >> 7 & 127],
-            *third[hand >> 14 & 127],
-            *fourth[hand >> 21],
-        ]
-        if legal:
-            self._seat = seat
-            self._legal = legal
-            if self._drawn:
-                self._drawn = []
-        else:
-            self._draw_or_pass(seat, ends)
-
     def _draw_or_pass(self, seat: int, ends: int) -> None:
         """Draw for seats without a play, pass for them once the boneyard is empty;
         `seat` itself is known to have no play in its hand."""
         hands = self._hands
         boneyard = self._boneyard
-        plays = PLAYS_ON[ends]
+        events = self.events
+        history = self.history
         tile_plays = TILE_PLAYS_ON[ends]
         legal: list[JSON] = []
         for _ in range(self._seats):
@@ -323,8 +304,8 @@ class MugginsState:
                 tile = boneyard.pop()
                 hands[seat] |= 1 << tile
                 drawn.append(TILE_VIEWS[tile])
-                self.events.append(DRAW_EVENTS[seat][tile])
-                self.history.append(PUBLIC_DRAW_EVENTS[seat])
+                events.append(DRAW_EVENTS[seat][tile])
+                history.append(PUBLIC_DRAW_EVENTS[seat])
                 legal = tile_plays[tile]
             if legal:
                 self._seat = seat
@@ -333,20 +314,20 @@ class MugginsState:
                 return
             self._record(PASS_EVENTS[seat])
             seat = seat + 1 if seat + 1 < self._seats else 0
-            legal = hand_items(plays, hands[seat])
+            legal = hand_items(PLAYS_ON[ends], hands[seat])
         self._end_hand("blocked", last_player=None)
 
     def _play(self, seat: int, move: int) -> None:
         hands = self._hands
         hand = hands[seat] = hands[seat] ^ 1 << (move >> 1)
-        after, laid, template = LAYS[self._ends][move]
+        ends, laid, points, template = LAYS[self._ends][move]
         if move & RIGHT:
             self._line.append(laid)
         else:
             self._line.insert(0, laid)
-        self._ends = after
+        self._ends = ends
         scores = self.scores
-        score = scores[seat] = scores[seat] + template["credit"]
+        score = scores[seat] = scores[seat] + points
         event = template.copy()
         event["seat"] = seat
         event["score"] = score
@@ -357,7 +338,24 @@ class MugginsState:
         elif not hand:
             self._end_hand("domino", last_player=seat)
         else:
-            self._turn(seat + 1 if seat + 1 < self._seats else 0)
+            # The next seat's turn, if it has a play: `hand_items(PLAYS_ON[ends],
+            # hand)`, inlined as this runs after nearly every play.
+            seat = seat + 1 if seat + 1 < self._seats else 0
+            hand = hands[seat]
+            first, second, third, fourth = PLAYS_ON[ends]
+            legal = [
+                *first[hand & 127],
+                *second[hand >> 7 & 127],
+                *third[hand >> 14 & 127],
+                *fourth[hand >> 21],
+            ]
+            if legal:
+                self._seat = seat
+                self._legal = legal
+                if self._drawn:
+                    self._drawn = []
+            else:
+                self._draw_or_pass(seat, ends)
 
     def _settle(self) -> None:
         """Play the default move for crashed seats until a live seat must decide."""
