@@ -99,6 +99,7 @@ class MugginsState:
         "_crashed",
         "_drawn",
         "_ends",
+        "_following",
         "_hands",
         "_legal",
         "_line",
@@ -151,6 +152,8 @@ class MugginsState:
     def _setup(self, game: MugginsGame, seed: int) -> None:
         self.game = game
         self._seats = game.players
+        self._following = (*range(1, game.players), 0)
+        """The seat after each seat, in turn order."""
         self._target = game.target
         self._rules = game.rules
         self._rng = random.Random(seed)
@@ -313,7 +316,7 @@ class MugginsState:
                 self._drawn = drawn
                 return
             self._record(PASS_EVENTS[seat])
-            seat = seat + 1 if seat + 1 < self._seats else 0
+            seat = self._following[seat]
             legal = hand_items(PLAYS_ON[ends], hands[seat])
         self._end_hand("blocked", last_player=None)
 
@@ -340,7 +343,7 @@ class MugginsState:
         else:
             # The next seat's turn, if it has a play: `hand_items(PLAYS_ON[ends],
             # hand)`, inlined as this runs after nearly every play.
-            seat = seat + 1 if seat + 1 < self._seats else 0
+            seat = self._following[seat]
             hand = hands[seat]
             first, second, third, fourth = PLAYS_ON[ends]
             legal = [
