@@ -8,7 +8,9 @@ beside OpenSpiel's `liars_dice` (C++, 2 players: its maximum) driven from
 Python with random actions. Muggins: moves per second of 2- and 4-player
 random matches beside the `dominoes` package's random block games. Bot files:
 the median per-decision round trip to a bot in its own (unjailed) process,
-beside a bare pipe ping-pong between two processes (the machine's floor).
+paused between decisions as in a match, beside a bare pipe ping-pong between
+two processes (the machine's floor), wherever the scheduler puts them and on
+one CPU.
 Each line prints the ratio to its baseline; targets are in docs/benchmarks.md.
 """
 
@@ -129,12 +131,16 @@ def file_bot_round_trip(samples: int = 2000) -> list[float]:
     return timings
 
 
-def pipe_ping_pong(samples: int = 2000) -> list[float]:
+def pipe_ping_pong(samples: int = 2000, *, one_cpu: bool = False) -> list[float]:
     """Seconds per one-line round trip between two bare processes over pipes.
 
     The floor under any bot round trip on this machine: what the kernel and
-    the scheduler cost when no JSON, no bot and no jail are involved.
+    the scheduler cost when no JSON, no bot and no jail are involved; with
+    `one_cpu`, both processes kept on one CPU, as a match keeps its bots.
     """
+    former = os.sched_getaffinity(0)
+    if one_cpu:
+        os.sched_setaffinity(0, {min(former)})
     to_child, from_parent = os.pipe()
     from_child, to_parent = os.pipe()
     child = os.fork()
@@ -153,6 +159,7 @@ def pipe_ping_pong(samples: int = 2000) -> list[float]:
     os.waitpid(child, 0)
     for descriptor in (to_child, from_child, to_parent):
         os.close(descriptor)
+    os.sched_setaffinity(0, former)
     return timings
 
 
@@ -206,13 +213,15 @@ def main() -> None:
         table.add_row(label, f"{ours:,.0f}", name, f"{theirs:,.0f}", f"{ours / theirs:.2f}x")
     Console().print(table)
     floor = statistics.median(pipe_ping_pong()) * 1e6
+    one_cpu_floor = statistics.median(pipe_ping_pong(one_cpu=True)) * 1e6
     timings = file_bot_round_trip()
     median = statistics.median(timings) * 1e6
     p95 = statistics.quantiles(timings, n=20)[-1] * 1e6
     Console().print(
-        f"bot file round trip (unjailed): median {median:.0f} µs, p95 {p95:.0f} µs"
-        f" (target: median < 100 µs); bare pipe ping-pong: median {floor:.0f} µs,"
-        f" ratio {median / floor:.2f}x"
+        f"bot file round trip (unjailed, paused between decisions): median {median:.0f} µs,"
+        f" p95 {p95:.0f} µs (target: median < 100 µs); bare pipe ping-pong: median"
+        f" {floor:.0f} µs where the scheduler puts the two processes, {one_cpu_floor:.0f} µs"
+        f" on one CPU; ratio to the former {median / floor:.2f}x"
     )
 
 
