@@ -17,6 +17,8 @@ play event.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from arena.engine import JSON
 from arena.games.muggins.tiles import (
     END_NAMES,
@@ -24,11 +26,13 @@ from arena.games.muggins.tiles import (
     LEFT,
     PIPS,
     PLAY_ACTIONS,
+    TILE_BITS,
     TILE_COUNT,
     TILE_VIEWS,
     TILES,
     ChunkTables,
     by_chunk,
+    hand_of,
 )
 
 Ends = tuple[int, int, int, int]
@@ -208,13 +212,39 @@ PLAYS_ON: tuple[ChunkTables[JSON], ...] = tuple(
 """`PLAYS_BY_KEY` per ends code: ``hand_items(PLAYS_ON[code], hand)`` lists
 every legal play of `hand`."""
 
-_SHARED_PLAY_LISTS: dict[tuple[int, ...], list[JSON]] = {}
-TILE_PLAYS_ON: tuple[tuple[list[JSON], ...], ...] = tuple(
-    tuple(
-        _SHARED_PLAY_LISTS.setdefault(tuple(map(id, plays)), list(plays))
-        for plays in (PLAYS_AT[tile][code >> 2] for tile in range(TILE_COUNT))
-    )
+FITTING: tuple[int, ...] = tuple(
+    hand_of([tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][code >> 2]])
     for code in range(EMPTY + 1)
 )
-"""``TILE_PLAYS_ON[code][tile]``: `PLAYS_AT` per ends code, as lists to hand
-out as a seat's legal actions (shared: never mutate)."""
+"""Per ends code, the tiles that have a play there, as a hand (bitmask)."""
+
+FEW_FITTING = 2
+"""A hand with at most this many tiles that fit the ends has its plays listed
+ahead (`FEW_PLAYS`): that is most hands on most turns."""
+
+
+def _few_plays(key: int, shared: dict[tuple[int, ...], list[JSON]]) -> dict[int, list[JSON]]:
+    fitting = [tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]
+    few = {}
+    for count in range(FEW_FITTING + 1):
+        for tiles in combinations(fitting, count):
+            plays = [play for tile in tiles for play in PLAYS_AT[tile][key]]
+            few[hand_of(tiles)] = shared.setdefault(tuple(map(id, plays)), plays)
+    return few
+
+
+_SHARED_PLAY_LISTS: dict[tuple[int, ...], list[JSON]] = {}
+_FEW_PLAYS_BY_KEY = tuple(_few_plays(key, _SHARED_PLAY_LISTS) for key in range(EMPTY_KEY + 1))
+FEW_PLAYS: tuple[dict[int, list[JSON]], ...] = tuple(
+    _FEW_PLAYS_BY_KEY[code >> 2] for code in range(EMPTY + 1)
+)
+"""Per ends code, the plays of each hand of at most `FEW_FITTING` tiles that fit
+there (a hand masked by `FITTING`), in the fixed order, as lists to hand out as
+a seat's legal actions (shared: never mutate). A hand with no play gets an
+empty list."""
+
+TILE_PLAYS_ON: tuple[tuple[list[JSON], ...], ...] = tuple(
+    tuple(FEW_PLAYS[code][TILE_BITS[tile] & FITTING[code]] for tile in range(TILE_COUNT))
+    for code in range(EMPTY + 1)
+)
+"""``TILE_PLAYS_ON[code][tile]``: the plays of one tile, from `FEW_PLAYS`."""

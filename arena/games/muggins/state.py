@@ -44,7 +44,15 @@ from typing import TYPE_CHECKING, Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError
-from arena.games.muggins.line import EMPTY, ENDS_VIEWS, LAYS, PLAYS_ON, TILE_PLAYS_ON
+from arena.games.muggins.line import (
+    EMPTY,
+    ENDS_VIEWS,
+    FEW_PLAYS,
+    FITTING,
+    LAYS,
+    PLAYS_ON,
+    TILE_PLAYS_ON,
+)
 from arena.games.muggins.tiles import (
     HAND_VIEWS,
     MOVE_OF_ACTION,
@@ -341,17 +349,19 @@ class MugginsState:
         elif not hand:
             self._end_hand("domino", last_player=seat)
         else:
-            # The next seat's turn, if it has a play: `hand_items(PLAYS_ON[ends],
-            # hand)`, inlined as this runs after nearly every play.
+            # The next seat's turn, if it has a play. Only its tiles that fit
+            # the ends count, and there are few of them as a rule.
             seat = self._following[seat]
-            hand = hands[seat]
-            first, second, third, fourth = PLAYS_ON[ends]
-            legal = [
-                *first[hand & 127],
-                *second[hand >> 7 & 127],
-                *third[hand >> 14 & 127],
-                *fourth[hand >> 21],
-            ]
+            fitting = hands[seat] & FITTING[ends]
+            legal = FEW_PLAYS[ends].get(fitting)
+            if legal is None:  # `hand_items(PLAYS_ON[ends], fitting)`, inlined
+                first, second, third, fourth = PLAYS_ON[ends]
+                legal = [
+                    *first[fitting & 127],
+                    *second[fitting >> 7 & 127],
+                    *third[fitting >> 14 & 127],
+                    *fourth[fitting >> 21],
+                ]
             if legal:
                 self._seat = seat
                 self._legal = legal

@@ -77,20 +77,20 @@ def by_chunk(
     """
     if shared is None:
         shared = {}
-
-    def entries(first: int, pattern: int) -> tuple[Item, ...]:
-        items = tuple(
-            item
-            for tile in range(first, min(first + CHUNK_BITS, TILE_COUNT))
-            if pattern >> (tile - first) & 1
-            for item in per_tile[tile]
-        )
-        return shared.setdefault(tuple(map(id, items)), items)
-
-    return tuple(
-        tuple(entries(first, pattern) for pattern in range(1 << CHUNK_BITS))
-        for first in range(0, TILE_COUNT, CHUNK_BITS)
-    )
+    tables = []
+    for first in range(0, TILE_COUNT, CHUNK_BITS):
+        table: list[tuple[Item, ...]] = [()]
+        for tile in range(first, first + CHUNK_BITS):
+            # The patterns holding `tile` follow those without it. A tile with no
+            # entries adds nothing: ``entries + ()`` is `entries` itself.
+            table += [entries + per_tile[tile] for entries in table]
+        distinct = {id(entries): entries for entries in table}
+        own = {
+            key: shared.setdefault(tuple(map(id, entries)), entries)
+            for key, entries in distinct.items()
+        }
+        tables.append(tuple(own[id(entries)] for entries in table))
+    return tuple(tables)
 
 
 def hand_items(tables: ChunkTables[Item], hand: int) -> list[Item]:
