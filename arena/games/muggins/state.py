@@ -323,7 +323,8 @@ class MugginsState:
                 self._legal = legal
                 self._drawn = drawn
                 return
-            self._record(PASS_EVENTS[seat])
+            events.append(PASS_EVENTS[seat])
+            history.append(PASS_EVENTS[seat])
             seat = self._following[seat]
             legal = hand_items(PLAYS_ON[ends], hands[seat])
         self._end_hand("blocked", last_player=None)
@@ -381,16 +382,16 @@ class MugginsState:
         lost = penalties(hands)
         scores = self.scores
         scores[:] = map(sub, scores, lost)
-        self._record(
-            {
-                "type": "hand_end",
-                "number": self.hand_number,
-                "reason": reason,
-                "hands": hand_views(hands),
-                "penalties": lost,
-                "scores": list(scores),
-            }
-        )
+        event = {
+            "type": "hand_end",
+            "number": self.hand_number,
+            "reason": reason,
+            "hands": hand_views(hands),
+            "penalties": lost,
+            "scores": list(scores),
+        }
+        self.events.append(event)
+        self.history.append(event)
         if self.hand_number >= self.game.hand_cap:
             self._finish("hand_cap", winner=None)
         else:

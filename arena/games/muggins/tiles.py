@@ -12,6 +12,7 @@ engine and the bots only look things up.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Any, TypeVar
 
 from arena.engine import JSON
@@ -135,8 +136,10 @@ def hand_of(tiles: Sequence[int]) -> int:
 
 def hands_of(tiles: list[int], size: int, count: int) -> list[int]:
     """The hands of the first `count` runs of `size` tiles, each tile named once."""
-    bits = list(map(TILE_BITS.__getitem__, tiles[: size * count]))
-    return [sum(bits[start : start + size]) for start in range(0, size * count, size)]
+    bits = map(TILE_BITS.__getitem__, tiles)
+    # Zipping one iterator with itself `size` times gives its consecutive runs.
+    runs = zip(*[bits] * size, strict=False)
+    return list(map(sum, islice(runs, count)))
 
 
 def tile_of(halves: list[int] | tuple[int, int]) -> int:
