@@ -89,11 +89,16 @@ end first; on an empty line, its one opening play, on the ``"left"`` end."""
 ENDS: tuple[list[int], ...] = tuple([key // 7, key % 7] for key in range(EMPTY_KEY))
 """Per open line key, ``[left_pips, right_pips]`` (shared: never mutate)."""
 
-_SHARED_PLAYS: dict[tuple[int, ...], tuple[JSON, ...]] = {}
-PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = tuple(
-    by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)], _SHARED_PLAYS)
-    for key in range(EMPTY_KEY + 1)
-)
+
+def _plays_by_key() -> tuple[ChunkTables[JSON], ...]:
+    shared: dict[tuple[int, ...], tuple[JSON, ...]] = {}
+    return tuple(
+        by_chunk([PLAYS_AT[tile][key] for tile in range(TILE_COUNT)], shared)
+        for key in range(EMPTY_KEY + 1)
+    )
+
+
+PLAYS_BY_KEY: tuple[ChunkTables[JSON], ...] = _plays_by_key()
 """Per line key, the `by_chunk` tables of a hand's plays, in the fixed order:
 ``hand_items(PLAYS_BY_KEY[key], hand)`` lists every legal play of `hand`."""
 
@@ -141,7 +146,9 @@ doubled when it counts twice its pips (a double lies crosswise there)."""
 def _open_ends(code: int) -> Ends:
     key, doubled = divmod(code, 4)
     left, right = divmod(key, 7)
-    return left, left << (doubled >> 1), right, right << (doubled & 1)
+    left_counts = 2 * left if doubled & 2 else left
+    right_counts = 2 * right if doubled & 1 else right
+    return left, left_counts, right, right_counts
 
 
 OPEN_ENDS: tuple[Ends, ...] = tuple(_open_ends(code) for code in range(EMPTY))
@@ -167,8 +174,7 @@ Lay = tuple[int, list[int], int, JSON]
 [a, b], the points it scores, the play event)``."""
 
 
-def _lay(code: int, move: int, shared: dict[tuple[int, int, int], Lay]) -> Lay | None:
-    """`LAYS[code][move]`; ends differing only where the tile goes share it."""
+def _lay(code: int, move: int) -> Lay | None:
     tile, end = divmod(move, 2)
     if code == EMPTY:
         if end != LEFT:
@@ -192,16 +198,26 @@ def _lay(code: int, move: int, shared: dict[tuple[int, int, int], Lay]) -> Lay |
         "credit": credit(count),
         "score": 0,
     }
-    after_code = CODE_OF_ENDS[after]
-    lay = (after_code, laid, event["credit"], event)
-    return shared.setdefault((move, after_code, id(laid)), lay)
+    return CODE_OF_ENDS[after], laid, event["credit"], event
 
 
-_SHARED_LAYS: dict[tuple[int, int, int], Lay] = {}
-LAYS: tuple[tuple[Lay | None, ...], ...] = tuple(
-    tuple(_lay(code, move, _SHARED_LAYS) for move in range(len(PLAY_ACTIONS)))
-    for code in range(EMPTY + 1)
-)
+def _lays() -> tuple[tuple[Lay | None, ...], ...]:
+    # The same move giving the same ends and laid tile (from ends that differ
+    # only in whether the end it covers was doubled) is one shared lay.
+    shared: dict[tuple[int, int, int], Lay] = {}
+    rows = []
+    for code in range(EMPTY + 1):
+        row = []
+        for move in range(len(PLAY_ACTIONS)):
+            lay = _lay(code, move)
+            if lay is not None:
+                lay = shared.setdefault((move, lay[0], id(lay[1])), lay)
+            row.append(lay)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+LAYS: tuple[tuple[Lay | None, ...], ...] = _lays()
 """``LAYS[code][move]``: laying ``move = 2 * tile + end`` on the ends with this
 code, or None where it does not fit. Its play event has every field but
 ``seat`` and ``score``, which are 0: a template to copy (never mutate it)."""
@@ -223,21 +239,21 @@ FEW_FITTING = 2
 ahead (`FEW_PLAYS`): that is most hands on most turns."""
 
 
-def _few_plays(key: int, shared: dict[tuple[int, ...], list[JSON]]) -> dict[int, list[JSON]]:
-    fitting = [tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]
-    few = {}
-    for count in range(FEW_FITTING + 1):
-        for tiles in combinations(fitting, count):
-            plays = [play for tile in tiles for play in PLAYS_AT[tile][key]]
-            few[hand_of(tiles)] = shared.setdefault(tuple(map(id, plays)), plays)
-    return few
+def _few_plays() -> tuple[dict[int, list[JSON]], ...]:
+    shared: dict[tuple[int, ...], list[JSON]] = {}  # equal lists are one list
+    by_key = []
+    for key in range(EMPTY_KEY + 1):
+        fitting = [tile for tile in range(TILE_COUNT) if PLAYS_AT[tile][key]]
+        few = {}
+        for count in range(FEW_FITTING + 1):
+            for tiles in combinations(fitting, count):
+                plays = [play for tile in tiles for play in PLAYS_AT[tile][key]]
+                few[hand_of(tiles)] = shared.setdefault(tuple(map(id, plays)), plays)
+        by_key.append(few)
+    return tuple(by_key[code >> 2] for code in range(EMPTY + 1))
 
 
-_SHARED_PLAY_LISTS: dict[tuple[int, ...], list[JSON]] = {}
-_FEW_PLAYS_BY_KEY = tuple(_few_plays(key, _SHARED_PLAY_LISTS) for key in range(EMPTY_KEY + 1))
-FEW_PLAYS: tuple[dict[int, list[JSON]], ...] = tuple(
-    _FEW_PLAYS_BY_KEY[code >> 2] for code in range(EMPTY + 1)
-)
+FEW_PLAYS: tuple[dict[int, list[JSON]], ...] = _few_plays()
 """Per ends code, the plays of each hand of at most `FEW_FITTING` tiles that fit
 there (a hand masked by `FITTING`), in the fixed order, as lists to hand out as
 a seat's legal actions (shared: never mutate). A hand with no play gets an
