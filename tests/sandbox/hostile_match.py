@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from arena.bots.handle import BotHandle
@@ -102,3 +103,13 @@ def assert_contained(record: MatchRecord, hostile_seats: int = 1) -> None:
         assert not seat.crashed, seat.crash_reason
         assert seat.infractions == 0, seat.infraction_reasons
     assert_others_unaffected(record, hostile_seats)
+
+
+def wait_for(condition: Callable[[], object], seconds: float = 3.0) -> bool:
+    """Poll `condition` until it holds (True) or `seconds` pass (False)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 
 import pytest
 
@@ -20,6 +19,7 @@ from tests.sandbox.hostile_match import (
     outcomes,
     play,
     thinking_while_paused_and_running,
+    wait_for,
 )
 
 pytestmark = pytest.mark.jail
@@ -40,15 +40,6 @@ def daemons() -> list[int]:
             except OSError:
                 pass
     return found
-
-
-def wait_for(condition, seconds: float = 3.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 @pytest.mark.parametrize("bot, label", [("fork_bomb", "fork"), ("thread_bomb", "threads")])

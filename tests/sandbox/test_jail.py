@@ -12,7 +12,7 @@ import pytest
 from sandbox import jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
-from tests.sandbox.hostile_match import hostile_bot, outcomes
+from tests.sandbox.hostile_match import hostile_bot, outcomes, wait_for
 
 BOTS = Path(__file__).with_name("bots")
 ORPHANING_RUNNER = """
@@ -108,4 +108,4 @@ def test_a_paused_jail_whose_runner_died_is_killed_by_the_next_runner():
     assert stranded  # frozen, they could not die of the runner's death
     assert reap_orphans() >= 1
     assert not any(group.exists() for group in groups)
-    assert not any(running(pid) for pid in stranded)
+    assert wait_for(lambda: not any(running(pid) for pid in stranded))  # killed, dying
