@@ -2,11 +2,12 @@
 
 Tiles are ints and hands bitmasks (see `tiles`). The legal actions are the
 shared dicts of `tiles.PLAY_ACTIONS`, listed in the engine's fixed order: hand
-order (heaviest tile first), the left end before the right (a drawn tile's
-plays are a shared list). The first of them is the default move played for an
-infraction and for a crashed seat. Events
-that never vary (a seat's draw, pass or chosen action) are shared dicts built
-once; like everything a caller receives, they must not be mutated.
+order (heaviest tile first), the left end before the right; the list itself is
+often shared too (`line.FEW_PLAYS`). The first of them is the default move
+played for an infraction and for a crashed seat. Events that never vary (a
+seat's draw, pass or chosen action) are shared dicts built once, and a play
+event is a copy of a shared template (`line.LAYS`); like everything a caller
+receives, they must not be mutated.
 
 Events (``state.events``, the whole truth; every dict JSON-ready):
 

@@ -79,7 +79,7 @@ def by_chunk(
     if shared is None:
         shared = {}
     tables = []
-    for first in range(0, TILE_COUNT, CHUNK_BITS):
+    for first in range(0, TILE_COUNT, CHUNK_BITS):  # four whole chunks of 7 tiles
         table: list[tuple[Item, ...]] = [()]
         for tile in range(first, first + CHUNK_BITS):
             # The patterns holding `tile` follow those without it. A tile with no
