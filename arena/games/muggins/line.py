@@ -26,6 +26,7 @@ from arena.games.muggins.tiles import (
     LEFT,
     PIPS,
     PLAY_ACTIONS,
+    RIGHT,
     TILE_BITS,
     TILE_COUNT,
     TILE_VIEWS,
@@ -169,9 +170,9 @@ ENDS_VIEWS: tuple[JSON | None, ...] = (
 """Per ends code, the ends as the observation shows them, None for an empty
 line (shared: never mutate)."""
 
-Lay = tuple[int, list[int], int, JSON]
+Lay = tuple[int, list[int], bool, int, JSON]
 """What laying a tile on some ends gives: ``(ends code after, the tile as laid
-[a, b], the points it scores, the play event)``."""
+[a, b], whether it goes on the right, the points it scores, the play event)``."""
 
 
 def _lay(code: int, move: int) -> Lay | None:
@@ -198,7 +199,7 @@ def _lay(code: int, move: int) -> Lay | None:
         "credit": credit(count),
         "score": 0,
     }
-    return CODE_OF_ENDS[after], laid, event["credit"], event
+    return CODE_OF_ENDS[after], laid, end == RIGHT, event["credit"], event
 
 
 def _lays() -> tuple[tuple[Lay | None, ...], ...]:

@@ -56,9 +56,10 @@ from arena.games.muggins.line import (
 )
 from arena.games.muggins.tiles import (
     HAND_VIEWS,
+    MOVE_BITS,
     MOVE_OF_ACTION,
     PLAY_ACTIONS,
-    RIGHT,
+    TILE_BITS,
     TILE_COUNT,
     TILE_VIEWS,
     hand_items,
@@ -314,7 +315,7 @@ class MugginsState:
             drawn: list[list[int]] = []
             while not legal and boneyard:
                 tile = boneyard.pop()
-                hands[seat] |= 1 << tile
+                hands[seat] |= TILE_BITS[tile]
                 drawn.append(TILE_VIEWS[tile])
                 events.append(DRAW_EVENTS[seat][tile])
                 history.append(PUBLIC_DRAW_EVENTS[seat])
@@ -332,9 +333,9 @@ class MugginsState:
 
     def _play(self, seat: int, move: int) -> None:
         hands = self._hands
-        hand = hands[seat] = hands[seat] ^ 1 << (move >> 1)
-        ends, laid, points, template = LAYS[self._ends][move]
-        if move & RIGHT:
+        hand = hands[seat] = hands[seat] ^ MOVE_BITS[move]
+        ends, laid, on_right, points, template = LAYS[self._ends][move]
+        if on_right:
             self._line.append(laid)
         else:
             self._line.insert(0, laid)

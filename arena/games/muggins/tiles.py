@@ -51,6 +51,9 @@ PLAY_ACTIONS: tuple[JSON, ...] = tuple(
 )
 """Every play action dict, at index ``2 * tile + end`` (shared: never mutate)."""
 
+MOVE_BITS: tuple[int, ...] = tuple(1 << (move >> 1) for move in range(len(PLAY_ACTIONS)))
+"""The bit of each move's tile in a hand (a lookup costs less than the shifts)."""
+
 MOVE_OF_ACTION: dict[int, int] = {id(action): move for move, action in enumerate(PLAY_ACTIONS)}
 """The move number ``2 * tile + end`` of each dict in `PLAY_ACTIONS`, by identity.
 
