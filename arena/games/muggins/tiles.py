@@ -12,7 +12,7 @@ engine and the bots only look things up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import islice
+from itertools import combinations, islice
 from typing import Any, TypeVar
 
 from arena.engine import JSON
@@ -113,12 +113,23 @@ HAND_VIEWS: ChunkTables[list[int]] = by_chunk([(view,) for view in TILE_VIEWS])
 """`by_chunk` tables of the tiles' ``[high, low]`` views: a hand as the observation shows it."""
 
 
+SMALL_HAND_VIEWS: dict[int, list[list[int]]] = {
+    sum(1 << tile for tile in tiles): [TILE_VIEWS[tile] for tile in tiles]
+    for count in range(3)
+    for tiles in combinations(range(TILE_COUNT), count)
+}
+"""Each hand of at most two tiles as the observation shows it, as one shared
+list (never mutate it): what most seats hold when a hand ends."""
+
+
 def hand_views(hands: list[int]) -> list[list[list[int]]]:
-    """Each hand as the observation shows it: `hand_items` of `HAND_VIEWS`, inlined
-    for a whole deal at once."""
+    """Each hand as the observation shows it: from `SMALL_HAND_VIEWS`, or
+    `hand_items` of `HAND_VIEWS` inlined for a whole deal at once."""
     first, second, third, fourth = HAND_VIEWS
     return [
-        [
+        SMALL_HAND_VIEWS[hand]
+        if hand in SMALL_HAND_VIEWS
+        else [
             *first[hand & CHUNK_MASK],
             *second[hand >> 7 & CHUNK_MASK],
             *third[hand >> 14 & CHUNK_MASK],
