@@ -256,7 +256,8 @@ class MiaState:
         self._actions += 1
         self._emit(shared.vouch[self._claim])
         self._vouches += 1
-        self._round.update(claimant=seat, vouches=self._vouches)
+        self._round["claimant"] = seat
+        self._round["vouches"] = self._vouches
         self._pass_on(seat)
 
     def _trust(self, action: JSON) -> None:
@@ -369,7 +370,10 @@ class MiaState:
         self._claim = None
         self._claim_rank = NO_CLAIM_RANK
         self._vouches = 0
-        self._round.update(starter=starter, claim=None, claimant=None, vouches=0)
+        round_ = self._round
+        round_["starter"] = starter
+        round_["claim"] = round_["claimant"] = None
+        round_["vouches"] = 0
         self._dice = None
         self._dice_value = None
         self._emit(SEAT_EVENTS[starter].round)
