@@ -113,3 +113,11 @@ def wait_for(condition: Callable[[], object], seconds: float = 3.0) -> bool:
             return False
         time.sleep(0.02)
     return True
+
+
+def running(pid: int | str) -> bool:
+    """True unless the process is gone or a zombie waiting for its parent."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False

@@ -13,7 +13,6 @@ import os
 import select
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pytest
 from sandbox import cgroups
 from sandbox.cgroup_base import LIMITS
 from sandbox.cgroups_v2 import ROOT_VARIABLE, V2Hierarchy, mount_point, own_group
+from tests.sandbox.hostile_match import running, wait_for
 
 pytestmark = pytest.mark.cgroup2
 
@@ -50,23 +50,6 @@ print(json.dumps({"version": hierarchy().version, "paused": paused, "running": r
 """A jailed bot that counts between its turns, measured paused and running."""
 
 
-def running(pid: int) -> bool:
-    """True unless the process is gone or a zombie waiting for its parent."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def eventually(condition, seconds: float = 3.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
-
-
 @pytest.fixture
 def parent() -> Iterator[Path]:
     """An empty v2 group under this process's own, removed with whatever is left in it."""
@@ -76,7 +59,7 @@ def parent() -> Iterator[Path]:
     for child in path.iterdir():
         if child.is_dir():
             (child / "cgroup.kill").write_text("1")
-            eventually(lambda child=child: not (child / "cgroup.procs").read_text())
+            wait_for(lambda child=child: not (child / "cgroup.procs").read_text())
             child.rmdir()
     path.rmdir()
 
@@ -123,12 +106,12 @@ def test_killing_a_group_leaves_none_of_its_processes(parent, how):
     group.adopt([shell.pid])
     shell.stdin.write(b"go\n")  # the sleepers are forked inside the group
     shell.stdin.close()
-    assert eventually(lambda: len(group.processes()) == 3)
+    assert wait_for(lambda: len(group.processes()) == 3)
     members = group.processes()
     getattr(group, how)()
     shell.wait()
-    assert eventually(lambda: not group.processes())
-    assert eventually(lambda: not any(running(pid) for pid in members))
+    assert wait_for(lambda: not group.processes())
+    assert wait_for(lambda: not any(running(pid) for pid in members))
     group.remove()
     assert not group.path.exists()
 
@@ -157,7 +140,7 @@ def test_only_the_groups_of_a_dead_runner_are_reaped(parent):
     assert running(int(sleeper))  # frozen, and not the dead runner's child any more
     assert cgroups_here.reap_orphans() == 1
     assert not Path(left).exists()
-    assert eventually(lambda: not running(int(sleeper)))
+    assert wait_for(lambda: not running(int(sleeper)))
     assert ours.path.exists()
     ours.remove()
 

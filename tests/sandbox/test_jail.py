@@ -12,7 +12,7 @@ import pytest
 from sandbox import jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
-from tests.sandbox.hostile_match import hostile_bot, outcomes, wait_for
+from tests.sandbox.hostile_match import hostile_bot, outcomes, running, wait_for
 
 BOTS = Path(__file__).with_name("bots")
 ORPHANING_RUNNER = """
@@ -23,14 +23,6 @@ print(os.getpid(), flush=True)
 os._exit(0)
 """
 """A runner that dies while its bot is paused."""
-
-
-def running(pid: str) -> bool:
-    """True unless the process is gone or a zombie waiting for its parent."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.fixture

@@ -28,11 +28,6 @@ VOUCH: JSON = {"type": "vouch"}
 ACCUSE: JSON = {"type": "accuse"}
 CONCEDE: JSON = {"type": "concede"}
 
-SIMPLE_ACTIONS: dict[str, JSON] = {
-    action["type"]: action for action in (ROLL, VOUCH, ACCUSE, CONCEDE)
-}
-"""The actions without a value, by type."""
-
 
 def is_double(value: int) -> bool:
     """True for 11, 22, ..., 66."""
