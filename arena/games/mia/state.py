@@ -93,7 +93,6 @@ class MiaState:
     __slots__ = (
         "_actions",
         "_alive",
-        "_claim",
         "_claim_rank",
         "_classic",
         "_dice",
@@ -115,7 +114,6 @@ class MiaState:
         "_trusting",
         "_turn_cap",
         "_views",
-        "_vouches",
         "events",
         "game",
         "history",
@@ -145,7 +143,7 @@ class MiaState:
         self._alive = game.players
         self._result: JSON | None = None
         self._round: JSON = {}
-        """The observations' ``round``: starter, claim, claimant and vouches, kept current."""
+        """The round: starter, claim, claimant and vouches; also every observation's ``round``."""
         self._views = [
             {
                 "api_version": API_VERSION,
@@ -223,13 +221,12 @@ class MiaState:
         shared = SEAT_EVENTS[seat]
         self.events.append(shared.roll_input)
         self._actions += 1
-        if self._claim == MIA:
+        if self._round["claim"] == MIA:
             self._begin_round(seat)
         outcome = int(self._rng.random() * 36)
         self._dice, self._dice_value = OUTCOMES[outcome]
         self.events.append(shared.dice[outcome])
         self.history.append(shared.public_roll)
-        self._vouches = 0
         self._round["vouches"] = 0
         self._phase = ANNOUNCING
         self._legal = self._order.announces_above[self._claim_rank + 1]
@@ -254,10 +251,9 @@ class MiaState:
         shared = SEAT_EVENTS[seat]
         self.events.append(shared.vouch_input)
         self._actions += 1
-        self._emit(shared.vouch[self._claim])
-        self._vouches += 1
+        self._emit(shared.vouch[self._round["claim"]])
         self._round["claimant"] = seat
-        self._round["vouches"] = self._vouches
+        self._round["vouches"] += 1
         self._pass_on(seat)
 
     def _trust(self, action: JSON) -> None:
@@ -283,7 +279,7 @@ class MiaState:
             raise IllegalActionError(f"{action!r} is not legal now")
         accuser = self._seat
         claimant = self._round["claimant"]
-        claim = self._claim
+        claim = self._round["claim"]
         real = self._dice_value
         self.events.append(SEAT_EVENTS[accuser].accuse_input)
         self._actions += 1
@@ -325,7 +321,6 @@ class MiaState:
 
     def _claim_by(self, seat: int, value: int, rank: int) -> None:
         """`seat` now stands behind a new claim `value`; the next player answers it."""
-        self._claim = value
         self._claim_rank = rank
         self._round["claim"] = value
         self._round["claimant"] = seat
@@ -348,16 +343,17 @@ class MiaState:
         """The claim stands; the next player still in answers it."""
         self._seat = self._next[seat]
         self._phase = RESPONDING
-        claim = self._claim
+        claim = self._round["claim"]
         if claim == MIA:
             if not self._classic:
                 self._legal = CONCEDE_OR_ACCUSE
-            elif self._vouches >= self._alive:
+            elif self._round["vouches"] >= self._alive:
                 self._legal = ROLL_OR_ACCUSE
             else:
                 self._legal = CONCEDE_VOUCH_ACCUSE
         elif self._classic:
-            self._legal = ROLL_OR_ACCUSE if self._vouches >= self._alive else ROLL_VOUCH_ACCUSE
+            vouched_round = self._round["vouches"] >= self._alive
+            self._legal = ROLL_OR_ACCUSE if vouched_round else ROLL_VOUCH_ACCUSE
         elif self._trusting:
             self._legal = self._trust_answers[self._claim_rank + 1]
         else:
@@ -367,9 +363,7 @@ class MiaState:
         self._seat = starter
         self._phase = START
         self._legal = ONLY_ROLL
-        self._claim = None
         self._claim_rank = NO_CLAIM_RANK
-        self._vouches = 0
         round_ = self._round
         round_["starter"] = starter
         round_["claim"] = round_["claimant"] = None
