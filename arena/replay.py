@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -116,8 +117,36 @@ def game_of(replay: JSON) -> Game:
         raise ReplayError(f"the replay's rules are not valid: {error}") from None
 
 
-def verify_replay(replay: JSON) -> None:
-    """Re-simulate `replay`; raise ReplayMismatch naming the first difference."""
+@dataclass(frozen=True)
+class Verification:
+    """A replay the engine reproduced, and under which engine version."""
+
+    engine_version: str | None
+    """The version the replay records (None in a replay that records none)."""
+    current_engine_version: str = ENGINE_VERSION
+
+    @property
+    def version_differs(self) -> bool:
+        return self.engine_version != self.current_engine_version
+
+    @property
+    def warning(self) -> str | None:
+        """One line saying the replay was written by another engine version, if it was."""
+        if not self.version_differs:
+            return None
+        return (
+            f"written by engine {self.engine_version}, "
+            f"verified with engine {self.current_engine_version}"
+        )
+
+
+def verify_replay(replay: JSON) -> Verification:
+    """Re-simulate `replay`; raise ReplayMismatch naming the first difference.
+
+    The result says which engine version wrote the replay, so that a caller
+    can tell the reader when it is not the current one.
+    """
+    version = replay.get("engine_version")
     game = game_of(replay)
     try:
         seed = int(replay["seed"], 16)
@@ -137,6 +166,7 @@ def verify_replay(replay: JSON) -> None:
         raise ReplayMismatch(
             None, f"result differs: recorded {replay.get('result')}, engine {state.result()}"
         )
+    return Verification(engine_version=version if isinstance(version, str) else None)
 
 
 def _feed(state: Any, index: int, event: JSON) -> None:

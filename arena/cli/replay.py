@@ -23,7 +23,7 @@ def verify(files: tuple[Path, ...]) -> None:
     failed = 0
     for path in files:
         try:
-            verify_replay(_read(path))
+            verification = verify_replay(_read(path))
         except ReplayMismatch as mismatch:
             failed += 1
             error_console.print(f"{path}: MISMATCH: {mismatch}", markup=False, highlight=False)
@@ -31,6 +31,10 @@ def verify(files: tuple[Path, ...]) -> None:
             raise CliError(f"{path}: {error}") from None
         else:
             console.print(f"{path}: ok", markup=False, highlight=False)
+            if verification.warning:
+                error_console.print(
+                    f"{path}: warning: {verification.warning}", markup=False, highlight=False
+                )
     if failed:
         raise SystemExit(1)
 

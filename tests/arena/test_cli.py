@@ -88,6 +88,17 @@ def test_saved_replays_verify_and_an_altered_one_is_named(run, tmp_path):
     assert "match-0002.json.gz: ok" in result.stdout
 
 
+def test_verify_warns_of_a_replay_written_by_another_engine_version(run, tmp_path):
+    run("play", "mia", "builtin:random", "builtin:random", "--replays", tmp_path)
+    path = tmp_path / "match-0001.json.gz"
+    replay = json.loads(gzip.decompress(path.read_bytes()))
+    path.write_bytes(gzip.compress(json.dumps({**replay, "engine_version": "0.9.0"}).encode()))
+    result = run("replay", "verify", path)
+    assert result.exit_code == 0
+    assert "match-0001.json.gz: ok" in result.stdout
+    assert "warning: written by engine 0.9.0" in result.stderr
+
+
 def test_replay_show_prints_a_transcript_with_the_result(run, tmp_path):
     run("play", "muggins", "builtin:random", "builtin:random", "--replays", tmp_path)
     result = run("replay", "show", tmp_path / "match-0001.json.gz")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from arena.api import ENGINE_VERSION
 from arena.bots.inprocess import InProcessBot
 from arena.games import make_game
 from arena.replay import (
@@ -103,3 +104,15 @@ def test_a_newer_format_version_is_refused(tmp_path, replay):
 def test_a_missing_file_is_a_replay_error(tmp_path):
     with pytest.raises(ReplayError, match="cannot read"):
         read_replay(tmp_path / "absent.json")
+
+
+def test_a_replay_of_the_current_engine_verifies_without_a_warning(replay):
+    verification = verify_replay(replay)
+    assert verification.engine_version == ENGINE_VERSION
+    assert not verification.version_differs and verification.warning is None
+
+
+def test_a_replay_of_another_engine_version_says_so(replay):
+    verification = verify_replay({**replay, "engine_version": "0.9.0"})
+    assert verification.version_differs
+    assert verification.warning == f"written by engine 0.9.0, verified with engine {ENGINE_VERSION}"

@@ -1,0 +1,31 @@
+"""Every golden replay is reproduced by the engine, event for event and result for result.
+
+The files are written by `make_golden.py` and only by it; a change to an engine
+that alters any of them is a change of the rules, and needs a new engine
+version under which these old replays still verify.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arena.replay import read_replay, verify_replay
+
+GOLDEN = Path(__file__).parent
+FILES = sorted(GOLDEN.glob("*/*.json.gz"))
+
+
+def test_there_are_a_few_dozen_golden_replays_of_each_game() -> None:
+    for game in ("mia", "muggins"):
+        assert len([path for path in FILES if path.parent.name == game]) >= 40
+
+
+def test_the_golden_replays_stay_small() -> None:
+    assert sum(path.stat().st_size for path in FILES) < 3_000_000
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_the_engine_reproduces_the_golden_replay(path: Path) -> None:
+    verify_replay(read_replay(path))
