@@ -1,11 +1,11 @@
-"""The API's URLs under /api/, with the OpenAPI schema and its browsable docs."""
+"""The API's URLs under /api/, with the OpenAPI schema and its interactive docs."""
 
 from __future__ import annotations
 
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from api.docs import api_docs
+from api.docs import RedocView, SwaggerView
 from api.exceptions import endpoint_not_found
 from api.views.accounts import MeView, TokenView
 from api.views.bots import (
@@ -31,7 +31,8 @@ VERSION = "bots/<int:bot_id>/versions/<int:number>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", api_docs, name="docs"),
+    path("docs/", SwaggerView.as_view(), name="docs"),
+    path("docs/redoc/", RedocView.as_view(), name="redoc"),
     path("token/", TokenView.as_view(), name="token"),
     path("me/", MeView.as_view(), name="me"),
     path("ladders/", LadderListView.as_view(), name="ladder-list"),

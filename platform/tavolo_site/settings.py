@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "ladders",
     "bots",
@@ -182,6 +183,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Bots, ladders, matches and challenges of a Tavolo server (docs/api.md).",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",  # the UIs' files come with the site: no CDN
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {
+        "deepLinking": True,
+        "persistAuthorization": True,  # the token stays entered across reloads
+        "validatorUrl": None,  # no badge from the public validator: nothing leaves the site
+    },
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "BotKindEnum": "bots.models.Bot.Kind",
