@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from arena.api import API_VERSION, ENGINE_VERSION, REPLAY_FORMAT_VERSION
-from arena.engine import INPUT_EVENT_TYPES, JSON, Game, IllegalActionError, RulesError
+from arena.engine import INPUT_EVENT_TYPES, JSON, Game, IllegalActionError, RulesError, State
 from arena.games import game_from_rules
 
 REPLAY_FORMAT = "tavolo-replay"
@@ -147,6 +148,24 @@ def verify_replay(replay: JSON) -> Verification:
     can tell the reader when it is not the current one.
     """
     version = replay.get("engine_version")
+    *_, (state, _) = resimulate(replay)
+    if replay.get("result") != state.result():
+        raise ReplayMismatch(
+            None, f"result differs: recorded {replay.get('result')}, engine {state.result()}"
+        )
+    return Verification(engine_version=version if isinstance(version, str) else None)
+
+
+def resimulate(replay: JSON, *, partial: bool = False) -> Iterator[tuple[State, int]]:
+    """Re-simulate `replay` from its seed, checking every event on the way.
+
+    Yields the engine's state and how many recorded events it accounts for:
+    once before the first input event, then after each input event (the state
+    is the same object throughout, brought up to date). Raises ReplayMismatch
+    at the first event the engine does not reproduce. With `partial`, the
+    replay may stop anywhere (a match still being played): its events must be
+    the start of what the engine makes.
+    """
     game = game_of(replay)
     try:
         seed = int(replay["seed"], 16)
@@ -160,13 +179,12 @@ def verify_replay(replay: JSON) -> Verification:
             raise ReplayMismatch(index, f"event {index} is not an object")
         if event.get("type") in INPUT_EVENT_TYPES:
             checked = _compare_events(recorded, state.events, start=checked, upto=index)
+            yield state, index
             _feed(state, index, event)
-    _compare_events(recorded, state.events, start=checked, upto=len(recorded))
-    if replay.get("result") != state.result():
-        raise ReplayMismatch(
-            None, f"result differs: recorded {replay.get('result')}, engine {state.result()}"
-        )
-    return Verification(engine_version=version if isinstance(version, str) else None)
+    upto = len(recorded)
+    made = state.events[:upto] if partial else state.events
+    _compare_events(recorded, made, start=checked, upto=upto)
+    yield state, upto
 
 
 def _feed(state: Any, index: int, event: JSON) -> None:

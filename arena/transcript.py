@@ -1,53 +1,32 @@
-"""A readable transcript of a replay, one line per event.
+"""A readable transcript of a replay: the rules in words, then one line per event.
 
-Each game may describe its own events with a narrator
-(``arena.games.<game>.transcript.Narrator(seats)``, whose
-``describe(event) -> str | None`` may keep state, such as the line of tiles);
-anything it does not describe is shown generically, so a transcript never
-fails on a new event.
+The lines are the frames' (`arena.viewing.frames_document`), numbered by event
+index, the same numbers as a viewer's ``#event=N``. A decision (an ``action``
+input event) is told by the event it causes, so it is left out unless asked.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from arena.engine import JSON
-
-Describe = Callable[[JSON], "str | None"]
-
-
-def _narrator(game: str, seats: list[str]) -> Describe:
-    try:
-        module = importlib.import_module(f"arena.games.{game}.transcript")
-    except ModuleNotFoundError:
-        return lambda event: None
-    return module.Narrator(seats).describe
+from arena.viewing import View, frames_document
+from arena.viewing.words import places_text
 
 
-def generic_line(event: JSON, seats: list[str]) -> str:
-    """`type  seat-name  key=value ...` for any event."""
-    parts = [str(event.get("type", "?"))]
-    if isinstance(event.get("seat"), int) and 0 <= event["seat"] < len(seats):
-        parts.append(seats[event["seat"]])
-    parts += [f"{key}={value}" for key, value in event.items() if key not in ("type", "seat")]
-    return "  ".join(parts)
-
-
-def transcript_lines(replay: JSON) -> Iterator[str]:
-    """The header, every event, and the result, as lines of text."""
-    seats = [f"{seat['bot']} (seat {seat['seat']})" for seat in replay["seats"]]
-    yield f"{replay['game']} {replay['rules'].get('variant') or ''}".rstrip()
-    yield f"rules: {replay['rules']}"
-    yield f"seed: {replay['seed']}   started: {replay.get('started_at', '?')}"
-    for seat in seats:
-        yield f"  {seat}"
-    describe = _narrator(replay["game"], seats)
-    for index, event in enumerate(replay["events"]):
-        text = describe(event)
-        if text == "":
-            continue  # the narrator hides it: its consequences say the same
-        yield f"{index:5d}  {text or generic_line(event, seats)}"
-    places = replay.get("result", {}).get("places", [])
-    ranking = sorted(range(len(places)), key=places.__getitem__)
-    yield "result: " + ", ".join(f"{places[seat]}. {seats[seat]}" for seat in ranking)
+def transcript_lines(
+    replay: JSON, *, view: View = "full", decisions: bool = False
+) -> Iterator[str]:
+    """The header, every event as `view` knew it, and the result, as lines of text."""
+    document = frames_document(replay, view=view)
+    names = [seat["bot"] for seat in document["seats"]]
+    yield document["rules_text"]
+    yield f"seed {replay['seed']}, started {replay.get('started_at', '?')}"
+    yield "seats: " + ", ".join(f"{seat} {name}" for seat, name in enumerate(names))
+    for step in document["steps"]:
+        if decisions or "decision" not in step["marks"]:
+            yield f"{step['index']:5d}  {step['text']}"
+    if document["finished"]:
+        yield "result: " + places_text(document["result"]["places"], names)
+    else:
+        yield "(the match is not over)"

@@ -39,11 +39,22 @@ def verify(files: tuple[Path, ...]) -> None:
         raise SystemExit(1)
 
 
+VIEW_HELP = "what to show: full (the default), public, or a seat number (what it knew)"
+
+
 @replay.command()
 @click.argument("file", type=click.Path(path_type=Path))
-def show(file: Path) -> None:
-    """Print a readable transcript of a replay."""
-    for line in transcript_lines(_read(file)):
+@click.option("--view", default="full", show_default=True, help=VIEW_HELP)
+@click.option("--decisions", is_flag=True, help="Also list each decision as its own line.")
+def show(file: Path, view: str, decisions: bool) -> None:
+    """Print a readable transcript of a replay, one line per event."""
+    try:
+        lines = list(transcript_lines(_read(file), view=view, decisions=decisions))
+    except ReplayMismatch as mismatch:
+        raise CliError(f"{file}: the engine does not reproduce it: {mismatch}") from None
+    except ValueError as error:
+        raise CliError(f"{file}: {error}") from None
+    for line in lines:
         console.print(line, markup=False, highlight=False)
 
 

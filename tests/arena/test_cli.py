@@ -103,8 +103,24 @@ def test_replay_show_prints_a_transcript_with_the_result(run, tmp_path):
     run("play", "muggins", "builtin:random", "builtin:random", "--replays", tmp_path)
     result = run("replay", "show", tmp_path / "match-0001.json.gz")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0].startswith("muggins")
-    assert "result: 1." in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Muggins, 2 players, 7 tiles each") and "{" not in lines[0]
+    assert lines[-1].startswith("result: 1.")
+    numbers = [int(line.split()[0]) for line in lines[3:-1]]
+    assert numbers == sorted(set(numbers)), "one numbering, each line one event"
+    assert "chooses" not in result.stdout
+
+
+def test_replay_show_tells_a_view_without_what_it_did_not_know(run, tmp_path):
+    run("play", "mia", "builtin:random", "builtin:random", "--replays", tmp_path)
+    replay = tmp_path / "match-0001.json.gz"
+    full = run("replay", "show", replay).stdout
+    public = run("replay", "show", replay, "--view", "public", "--decisions").stdout
+    assert " and " in full and "rolls under the cup" not in full
+    assert "under the cup" in public and "chooses to roll" in public
+    assert not any(line.split()[-1:] == ["cup"] and " and " in line for line in public.splitlines())
+    bad = run("replay", "show", replay, "--view", "9")
+    assert bad.exit_code == 2 and "view must be" in bad.stderr
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,91 @@
+"""`frames_document`: a replay as the steps a viewer draws, for one view.
+
+The replay is re-simulated with the engine (`arena.replay.resimulate`), which
+checks every recorded event and tells whose turn it is after each input; a
+game's table (`arena.viewing.mia`, `arena.viewing.muggins`) folds the events
+in and draws the whole table after each one, filtered to the view.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from arena.engine import JSON
+from arena.replay import resimulate
+from arena.viewing import mia, muggins
+from arena.viewing.views import View, parse_view
+
+FRAMES_FORMAT = 1
+
+
+class Table(Protocol):
+    """What a game's table offers the document."""
+
+    def take(self, event: JSON) -> None: ...
+
+    def table(self, view: View, turn: int | None) -> JSON: ...
+
+    def text(self, event: JSON, view: View) -> str: ...
+
+    def marks(self, event: JSON) -> list[str]: ...
+
+
+GAMES = {
+    "mia": (mia.MiaTable, mia.rules_text),
+    "muggins": (muggins.MugginsTable, muggins.rules_text),
+}
+
+
+def frames_document(replay: JSON, *, view: View = "full", since: int = 0) -> JSON:
+    """The steps of `replay` as `view` saw them: "full", "public" or a seat number.
+
+    `replay` may be finished or partial (a match still being played: its
+    events so far, with its seed). Steps before event `since` are left out,
+    for a page that already has them. Raises ReplayError or ReplayMismatch
+    (both ValueErrors) for a replay the engine does not reproduce, and
+    ValueError for a view that is not one of the match's.
+    """
+    rules = replay["rules"]
+    view = parse_view(view, rules["players"])
+    make_table, words = GAMES[replay["game"]]
+    names = [seat["bot"] for seat in replay["seats"]]
+    table: Table = make_table(rules, names)
+    events = replay["events"]
+    steps: list[JSON] = []
+    done = 0
+    state = None
+    for state, upto in resimulate(replay, partial=True):
+        turn = state.current_seat()
+        for index in range(done, upto):
+            event = events[index]
+            table.take(event)
+            if index < since:
+                continue
+            # The engine says whose turn it is once an input's consequences are
+            # all made; in between, the seat the event is about is acting.
+            last = index == upto - 1 and upto == len(state.events)
+            steps.append(
+                {
+                    "index": index,
+                    "text": table.text(event, view),
+                    "marks": table.marks(event),
+                    "table": table.table(view, turn if last else event.get("seat")),
+                }
+            )
+        done = upto
+    assert state is not None
+    finished = state.is_over() and done == len(state.events)
+    document: JSON = {
+        "format": FRAMES_FORMAT,
+        "game": replay["game"],
+        "rules": rules,
+        "rules_text": words(rules),
+        "seats": [{"seat": seat["seat"], "bot": seat["bot"]} for seat in replay["seats"]],
+        "view": view,
+        "finished": finished,
+        "steps": steps,
+        "next": len(events),
+    }
+    if finished:
+        document["result"] = state.result()
+    return document
