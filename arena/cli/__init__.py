@@ -14,6 +14,7 @@ from arena.cli.account import login, upload
 from arena.cli.new_bot import new_bot
 from arena.cli.play import play
 from arena.cli.replay import replay
+from arena.logs import logging_setup
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,5 +41,6 @@ def _add_plugin_commands() -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    logging_setup()
     _add_plugin_commands()
     tavolo()

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from arena.logs import log_context
 from arena.ratings import rating_changes
 from arena.runner import new_seed
 from bots.models import Bot, BotVersion
@@ -103,7 +104,15 @@ def match_run(*, match_id: int, worker: str) -> bool:
 
 
 def match_play_and_record(*, match: Match, attempt: int) -> bool:
-    """Play a claimed match and record it, or record why it could not be played."""
+    """Play a claimed match and record it, or record why it could not be played.
+
+    Every line logged meanwhile, here or in the arena and the jail, carries the match id.
+    """
+    with log_context(match_id=match.pk):
+        return _match_play_and_record(match=match, attempt=attempt)
+
+
+def _match_play_and_record(*, match: Match, attempt: int) -> bool:
     try:
         record = match_record_play(match=match)
     except JailUnavailableError as error:

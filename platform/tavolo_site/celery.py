@@ -18,13 +18,23 @@ if PLATFORM_DIR not in sys.path:
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
 
 from celery import Celery  # noqa: E402
-from celery.signals import worker_ready  # noqa: E402
+from celery.signals import setup_logging, worker_ready  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
 app = Celery("tavolo")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@setup_logging.connect
+def logging_configure(**kwargs: object) -> None:
+    """Log through the site's LOGGING (arena.logs) instead of Celery's own format."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
 
 
 @worker_ready.connect

@@ -15,6 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from arena.logs import LOG_FORMATS, logging_config
 from tavolo_site.env import env_bool, env_choice, env_int, env_list, env_path, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tavolo_site.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tavolo_site.middleware.MultipartSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -218,6 +220,7 @@ if not REDIS_URL:
     for folder in CELERY_BROKER_TRANSPORT_OPTIONS.values():
         Path(folder).mkdir(parents=True, exist_ok=True)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the workers log through LOGGING, like the site
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {
     "matches.tasks.match_run": {"queue": "matches"},
@@ -262,12 +265,13 @@ TAVOLO_LOG_LIMIT_BYTES = env_int("TAVOLO_LOG_LIMIT_BYTES", 64 * 1024, minimum=0)
 
 TAVOLO_CHALLENGES_PER_HOUR = env_int("TAVOLO_CHALLENGES_PER_HOUR", 10, minimum=0)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-}
+# One configuration for the web server, the workers and the command line (arena.logs): text
+# lines, or JSON lines with TAVOLO_LOG_FORMAT=json; a match's lines carry its match_id and a
+# request's its request_id. Celery applies it too instead of its own (tavolo_site.celery).
+LOGGING = logging_config(
+    level=env_str("LOG_LEVEL", "INFO"),
+    log_format=env_choice("TAVOLO_LOG_FORMAT", "text", LOG_FORMATS),
+)
 
 TAVOLO_QUALIFICATION_MATCHES = env_int("TAVOLO_QUALIFICATION_MATCHES", 2, minimum=1)
 """Matches a new version plays against the house bots before it may enter the ladder."""
