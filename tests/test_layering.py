@@ -1,4 +1,10 @@
-"""Dependencies point one way: platform -> sandbox -> arena, and only the platform uses Django."""
+"""Dependencies point one way: platform -> sandbox -> arena, and only the platform uses Django.
+
+Inside the platform, the Django apps stand in one order (docs/architecture.md):
+each app imports only the apps below it, and the two delivery layers, api and
+web, never import each other. `tavolo_site` (settings, URLs, start-up) sits on
+top and no app imports it. Every import counts, also one inside a function.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PLATFORM_APPS = {path.name for path in (ROOT / "platform").iterdir() if path.is_dir()}
+PLATFORM_APPS = {
+    path.name
+    for path in (ROOT / "platform").iterdir()
+    if path.is_dir() and (path / "__init__.py").exists()
+}
+APP_ORDER = (("accounts",), ("ladders",), ("bots",), ("matches",), ("api", "web"))
+"""The platform's apps, lowest first; apps on one level do not import each other."""
+SITE = "tavolo_site"
 FORBIDDEN = {
     "arena": {"django", "rest_framework", "celery", "sandbox", *PLATFORM_APPS},
     "sandbox": {"django", "rest_framework", "celery", *PLATFORM_APPS},
@@ -38,3 +51,24 @@ def test_a_lower_layer_never_imports_a_higher_one(package):
 
 def test_platform_is_not_a_package_shadowing_the_standard_module():
     assert not (ROOT / "platform" / "__init__.py").exists()
+
+
+def app_level(app: str) -> int:
+    return next(level for level, apps in enumerate(APP_ORDER) if app in apps)
+
+
+def test_every_platform_app_has_its_place_in_the_order():
+    placed = {app for level in APP_ORDER for app in level}
+    assert placed | {SITE} == PLATFORM_APPS
+
+
+@pytest.mark.parametrize("app", sorted(app for level in APP_ORDER for app in level))
+def test_an_app_imports_only_the_apps_below_it(app):
+    allowed = {other for other in PLATFORM_APPS - {SITE} if app_level(other) < app_level(app)}
+    forbidden = PLATFORM_APPS - allowed - {app}
+    offenders = {
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in (ROOT / "platform" / app).rglob("*.py")
+        for name in imported_top_levels(path) & forbidden
+    }
+    assert not offenders, sorted(offenders)

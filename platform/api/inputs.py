@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404
 from rest_framework import serializers
 
-from bots.checks import bot_file_read
+from bots.checks import ONE_FILE_ONLY, bot_file_read
 from bots.models import Bot
 from bots.selectors import bot_get
 from ladders.models import Ladder
@@ -24,7 +24,6 @@ from ladders.selectors import ladder_get
 from matches.models import Match
 
 DEFAULT_FILENAME = "bot.py"
-ONE_FILE_ONLY = "send one file: a bot is a single Python file"
 
 
 class SourceInput(serializers.Serializer):

@@ -79,7 +79,7 @@ class UserSerializer(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    """One line of `ladders.selectors.ladder_standings`."""
+    """One line of `bots.selectors.ladder_standings`."""
 
     rank = serializers.IntegerField()
     bot_id = serializers.IntegerField(source="bot.id")

@@ -1,10 +1,31 @@
-"""Bots and versions in the admin; a version's upload is read-only (immutable)."""
+"""Bots, versions and ladders in the admin; a version's upload is read-only (immutable).
+
+Ladders are registered here, not in the ladders app, because saving a new
+ladder gives it its house bots (`bots.house`), and the ladders app sits below bots.
+"""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
 
+from django.contrib import admin
+from django.http import HttpRequest
+
+from bots.house import ladder_house_bots_ensure
 from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+
+
+@admin.register(Ladder)
+class LadderAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name", "game", "variant", "seats", "active", "match_rate"]
+    list_filter = ["game", "active"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def save_model(self, request: HttpRequest, obj: Ladder, form: Any, change: bool) -> None:
+        """Save, then give a new ladder its house bots."""
+        super().save_model(request, obj, form, change)
+        ladder_house_bots_ensure(ladder=obj)
 
 
 class BotVersionInline(admin.TabularInline):

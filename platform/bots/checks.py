@@ -16,6 +16,7 @@ from django.core.files import File
 MAX_SOURCE_BYTES = 256 * 1024
 BOT_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{1,39}")
 FILENAME_PATTERN = re.compile(r"[^/\\]+\.py")
+ONE_FILE_ONLY = "send one file: a bot is a single Python file"
 
 
 def bot_name_check(name: str) -> None:

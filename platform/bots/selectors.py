@@ -1,14 +1,31 @@
-"""Reads of bots and versions, with the owner-only rules for source and logs."""
+"""Reads of bots and versions, with the owner-only rules for source and logs, and standings."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
+from arena.ratings import is_provisional, rating_band
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.models import RatingChange
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a ladder's table."""
+
+    rank: int
+    bot: Bot
+    owner: str
+    version: int
+    rating: float
+    band: float
+    games: int
+    provisional: bool
+    house: bool
 
 
 def bot_list(
@@ -36,6 +53,14 @@ def bot_version_list(*, bot: Bot) -> QuerySet[BotVersion]:
     return bot.versions.defer("source", "qualification_log").order_by("-number")
 
 
+def bot_version_get(*, bot: Bot, number: int) -> BotVersion:
+    """The bot's version `number` (with its source), or Http404."""
+    version = bot.versions.select_related("bot").filter(number=number).first()
+    if version is None:
+        raise Http404(f"{bot.name} has no version {number}")
+    return version
+
+
 def bot_version_can_inspect(*, user: AbstractBaseUser | AnonymousUser, version: BotVersion) -> bool:
     """True if `user` may read the version's source and logs: its owner, or staff."""
     if not user.is_authenticated:
@@ -59,6 +84,28 @@ def bot_version_qualification_log_for(
     return version.qualification_log
 
 
-def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
-    """The bot's rating changes, oldest first, for a rating chart."""
-    return bot.rating_changes.select_related("match", "version").order_by("created_at", "id")
+def ladder_standings(*, ladder: Ladder) -> list[Standing]:
+    """Every bot with an accepted version, best rating first, ranked 1, 2, 3...
+
+    `games` counts the current version's rated games; the band is rating +/-
+    band, and a version under 20 games is provisional.
+    """
+    bots = (
+        Bot.objects.filter(ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED)
+        .select_related("owner", "current_version")
+        .order_by("-rating", "id")
+    )
+    return [
+        Standing(
+            rank=rank,
+            bot=bot,
+            owner=bot.owner.username,
+            version=bot.current_version.number,
+            rating=bot.rating,
+            band=rating_band(bot.games),
+            games=bot.games,
+            provisional=is_provisional(bot.games),
+            house=bot.is_house,
+        )
+        for rank, bot in enumerate(bots, start=1)
+    ]

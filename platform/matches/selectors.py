@@ -1,4 +1,4 @@
-"""Reads of matches: lists, replays, seat logs for owners, and the challenge allowance."""
+"""Reads of matches: lists, replays, seat logs for owners, rating history, challenge allowance."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from bots.models import Bot
 from ladders.models import Ladder
-from matches.models import Match, MatchSeat
+from matches.models import Match, MatchSeat, RatingChange
 
 
 def match_list(
@@ -75,3 +75,8 @@ def challenges_in_last_hour(*, user: AbstractBaseUser) -> int:
 def challenges_left(*, user: AbstractBaseUser) -> int:
     """How many more challenges `user` may start now."""
     return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))
+
+
+def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
+    """The bot's rating changes, oldest first, for a rating chart."""
+    return bot.rating_changes.select_related("match", "version").order_by("created_at", "id")

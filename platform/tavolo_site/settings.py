@@ -224,7 +224,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the workers log through LOGGING, lik
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {
     "matches.tasks.match_run": {"queue": "matches"},
-    "bots.tasks.bot_version_qualify": {"queue": "matches"},
+    "matches.tasks.bot_version_qualify": {"queue": "matches"},
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -242,7 +242,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "matches-recover": {"task": "matches.tasks.matches_recover", "schedule": timedelta(minutes=1)},
     "bot-versions-recover": {
-        "task": "bots.tasks.bot_versions_recover",
+        "task": "matches.tasks.bot_versions_recover",
         "schedule": timedelta(minutes=1),
     },
 }

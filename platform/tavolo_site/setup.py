@@ -14,11 +14,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from accounts.services import user_create
+from bots.house import ladders_seed
 from bots.models import Bot
-from bots.services import bot_version_upload, bot_versions_recover
+from bots.services import bot_version_upload
 from ladders.models import Ladder
-from ladders.services import ladders_seed
 from matches.playing import jail_available
+from matches.qualification import bot_versions_recover
 from matches.services import matches_recover
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "bots" / "examples"

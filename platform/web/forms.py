@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import connection
 from django.db.models import QuerySet
 
-from api.inputs import ONE_FILE_ONLY
+from bots.checks import ONE_FILE_ONLY
 from bots.models import Bot
 from ladders.models import Ladder
 

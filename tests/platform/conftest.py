@@ -11,9 +11,9 @@ from django.contrib.auth.models import AbstractUser
 from pytest_django.fixtures import Settings
 
 from accounts.services import user_create
+from bots.house import ladders_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from ladders.services import ladders_seed
 from tavolo_site.celery import app as celery_app
 
 BOT_FILES = Path(__file__).parent / "bot_files"

@@ -10,9 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.services import user_api_token_get
+from accounts.throttles import LoginThrottle
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
-from api.throttles import LoginThrottle
 from bots.selectors import bot_list
 from matches.selectors import challenges_left
 

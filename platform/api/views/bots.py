@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.bot_creation import bot_create
+from accounts.throttles import UploadThrottle
 from api.inputs import (
     BotCreateInput,
     BotFilterInput,
@@ -26,19 +26,18 @@ from api.inputs import (
     query_filters,
     uploaded_source,
 )
-from api.lookups import version_get
 from api.schema import errors
 from api.serializers import BotSerializer, LogSerializer, SourceSerializer, VersionSerializer
-from api.throttles import UploadThrottle
 from bots.models import Bot, BotVersion
 from bots.selectors import (
     bot_get,
     bot_list,
+    bot_version_get,
     bot_version_list,
     bot_version_qualification_log_for,
     bot_version_source_for,
 )
-from bots.services import bot_version_upload
+from bots.services import bot_create, bot_version_upload
 
 UPLOAD_BODY = {"multipart/form-data": BotCreateInput, "application/json": BotCreateInput}
 VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceInput}
@@ -130,7 +129,7 @@ class VersionDetailView(APIView):
     @extend_schema(responses={200: VersionSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """One version's status: pending, qualifying, accepted or rejected (with the reason)."""
-        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        version = bot_version_get(bot=bot_get(bot_id=bot_id), number=number)
         return Response(VersionSerializer(version).data)
 
 
@@ -140,7 +139,7 @@ class VersionSourceView(APIView):
     @extend_schema(responses={200: SourceSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """The version's source: its owner and staff only (404 for anyone else)."""
-        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        version = bot_version_get(bot=bot_get(bot_id=bot_id), number=number)
         source = bot_version_source_for(user=request.user, version=version)
         return Response({"number": version.number, "source": source})
 
@@ -151,6 +150,6 @@ class VersionLogView(APIView):
     @extend_schema(responses={200: LogSerializer, **errors(404)})
     def get(self, request: Request, bot_id: int, number: int) -> Response:
         """The version's qualification log: its owner and staff only (404 for anyone else)."""
-        version = version_get(bot=bot_get(bot_id=bot_id), number=number)
+        version = bot_version_get(bot=bot_get(bot_id=bot_id), number=number)
         log = bot_version_qualification_log_for(user=request.user, version=version)
         return Response({"log": log})

@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 
 from api.schema import errors
 from api.serializers import LadderSerializer, StandingSerializer
+from bots.selectors import ladder_standings
 from ladders.models import Ladder
-from ladders.selectors import ladder_get, ladder_list, ladder_standings
+from ladders.selectors import ladder_get, ladder_list
 
 
 @extend_schema(responses={200: LadderSerializer(many=True), **errors(404)})

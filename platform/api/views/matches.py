@@ -16,14 +16,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.throttles import ChallengeThrottle
 from api.inputs import ChallengeInput, MatchFilterInput, query_filters
-from api.replays import REPLAY_CONTENT_TYPE, replay_response
 from api.schema import errors
 from api.serializers import LogSerializer, MatchDetailSerializer, MatchSerializer
-from api.throttles import ChallengeThrottle
 from bots.models import Bot
 from bots.selectors import bot_get
 from matches.models import Match
+from matches.replays import REPLAY_CONTENT_TYPE, replay_response
 from matches.selectors import match_get, match_list, match_seat_log_for
 from matches.services import challenge_create
 

@@ -13,8 +13,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
-from api import bot_creation
-from api.throttles import LoginThrottle, UploadThrottle, throttle_refusal
+from accounts.throttles import LoginThrottle, UploadThrottle, throttle_refusal
+from bots import services as bot_services
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
@@ -86,7 +86,7 @@ def bot_create(request: HttpRequest) -> HttpResponse:
         return _account_page(request, form, status=429)
     if form.is_valid():
         try:
-            version = bot_creation.bot_create(
+            version = bot_services.bot_create(
                 user=request.user,
                 ladder=form.cleaned_data["ladder"],
                 name=form.cleaned_data["name"],

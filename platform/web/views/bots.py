@@ -10,22 +10,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from api.lookups import version_get
-from api.throttles import ChallengeThrottle, UploadThrottle, throttle_refusal
+from accounts.throttles import ChallengeThrottle, UploadThrottle, throttle_refusal
 from arena.ratings import is_provisional, rating_band
 from bots.checks import bot_file_read
 from bots.models import Bot
 from bots.selectors import (
     bot_get,
     bot_list,
-    bot_rating_history,
     bot_version_can_inspect,
+    bot_version_get,
     bot_version_list,
     bot_version_qualification_log_for,
     bot_version_source_for,
 )
 from bots.services import bot_version_upload
-from matches.selectors import challenges_left, match_list
+from matches.selectors import bot_rating_history, challenges_left, match_list
 from matches.services import challenge_create
 from web.forms import ChallengeForm, UploadForm
 from web.sparkline import sparkline_points
@@ -137,7 +136,7 @@ def challenge(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 def version(request: HttpRequest, bot_id: int, number: int) -> HttpResponse:
     """A version's source and qualification log: its owner and staff only (404 otherwise)."""
-    found = version_get(bot=bot_get(bot_id=bot_id), number=number)
+    found = bot_version_get(bot=bot_get(bot_id=bot_id), number=number)
     context = {
         "bot": found.bot,
         "version": found,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from api.replays import replay_response, replay_transcript
 from bots.selectors import bot_version_can_inspect
 from matches.models import Match
+from matches.replays import replay_response, replay_transcript
 from matches.selectors import match_get, match_seat_log_for
 
 

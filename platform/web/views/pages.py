@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from arena import ratings
-from ladders.selectors import ladder_get, ladder_list, ladder_standings
+from bots.selectors import ladder_standings
+from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
 from matches.selectors import match_list
 

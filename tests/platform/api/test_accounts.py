@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
 from accounts.services import user_api_token_get
-from api.throttles import LoginThrottle
+from accounts.throttles import LoginThrottle
 
 
 def test_the_token_endpoint_trades_a_password_for_the_personal_token(

@@ -10,11 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
-from api.throttles import UploadThrottle
+from accounts.throttles import UploadThrottle
 from bots.checks import MAX_SOURCE_BYTES
 from bots.models import Bot, BotVersion
-from bots.tasks import bot_version_qualify
 from ladders.models import Ladder
+from matches.tasks import bot_version_qualify
 from tests.platform.api.conftest import GOOD_SOURCE
 
 GOOD = GOOD_SOURCE.encode()

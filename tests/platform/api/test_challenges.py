@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractUser
 from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
-from api.throttles import ChallengeThrottle
+from accounts.throttles import ChallengeThrottle
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match

@@ -11,9 +11,9 @@ from django.contrib.auth.models import AbstractUser
 
 from arena.replay import loads_replay, verify_replay
 from bots.models import Bot, BotVersion
+from bots.selectors import ladder_standings
 from bots.services import bot_version_upload
 from ladders.models import Ladder
-from ladders.selectors import ladder_standings
 from matches.matchmaking import ladders_schedule
 from matches.models import Match, RatingChange
 from matches.selectors import match_replay_bytes

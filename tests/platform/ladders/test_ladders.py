@@ -10,10 +10,11 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 
 from arena.ratings import rating_band
+from bots.house import ladder_create, ladders_seed
 from bots.models import Bot, BotVersion
+from bots.selectors import ladder_standings
 from ladders.models import Ladder
-from ladders.selectors import ladder_get, ladder_list, ladder_standings
-from ladders.services import ladder_create, ladders_seed
+from ladders.selectors import ladder_get, ladder_list
 
 
 def test_the_default_ladders_ship_with_two_house_bots_each(ladders: dict[str, Ladder]) -> None:

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from accounts.services import user_api_token_get
-from api.throttles import LoginThrottle
+from accounts.throttles import LoginThrottle
 
 
 def test_signing_up_makes_the_account_and_logs_in(client: Client, db: None) -> None:

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from api.throttles import ChallengeThrottle, UploadThrottle
+from accounts.throttles import ChallengeThrottle, UploadThrottle
 from bots.models import Bot, BotVersion
 from bots.services import bot_version_upload
 from ladders.models import Ladder

@@ -3,7 +3,9 @@
 Only POSTs count, so reading one's bots and challenges is never throttled.
 Rates come from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` under the scope's name.
 The site's forms count against the same per-user rates (`throttle_refusal`), so
-neither the API nor the forms are a way around the other.
+neither the API nor the forms are a way around the other. They are a budget
+per user (or, for logins, per client address), kept here in the accounts app so
+that both delivery layers ask the same one.
 """
 
 from __future__ import annotations

@@ -1,13 +1,24 @@
-"""Changes to ladders: creating them with their house bots, and the default set."""
+"""House bots, and ladders set up with them.
+
+Every ladder has the built-in bots of `HOUSE_BOTS`, owned by the system user,
+accepted without qualification: they fill the empty seats of tables. A ladder
+is never without them, so creating a ladder (and seeding the default set)
+happens here, in the bots app, which sits above the ladders app.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
-from bots.services import bot_house_ensure
+from accounts.services import user_system_get
+from arena.bots.registry import BotSpecError, check_spec
+from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 
 HOUSE_BOTS = ("builtin:random", "builtin:strong")
@@ -55,6 +66,31 @@ def ladder_create(
     ladder.save()
     ladder_house_bots_ensure(ladder=ladder)
     return ladder
+
+
+@transaction.atomic
+def bot_house_ensure(*, ladder: Ladder, spec: str) -> Bot:
+    """The ladder's house bot `spec` (e.g. ``builtin:strong``), accepted, created if missing."""
+    try:
+        check_spec(spec, game=ladder.game)
+    except BotSpecError as error:
+        raise ValidationError(str(error), code="unknown_builtin") from None
+    if not spec.startswith("builtin:"):
+        raise ValidationError("a house bot is a built-in bot: builtin:NAME", code="not_builtin")
+    bot, _ = Bot.objects.get_or_create(
+        ladder=ladder, name=spec, defaults={"owner": user_system_get(), "kind": Bot.Kind.HOUSE}
+    )
+    if bot.current_version_id is None:
+        bot.current_version = BotVersion.objects.create(
+            bot=bot,
+            number=1,
+            sha256=hashlib.sha256(b"").hexdigest(),
+            size=0,
+            status=BotVersion.Status.ACCEPTED,
+            decided_at=timezone.now(),
+        )
+        bot.save(update_fields=["current_version"])
+    return bot
 
 
 def ladder_house_bots_ensure(*, ladder: Ladder) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from ladders.services import ladders_seed
+from bots.house import ladders_seed
 
 
 class Command(BaseCommand):

@@ -1,0 +1,12 @@
+"""What the bots app tells the apps above it, which it may not import.
+
+`version_uploaded` is sent once an upload's transaction has committed, with the
+new version's id (``version_id``); the matches app answers it by sending the
+version to qualification (`matches.qualification`).
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+version_uploaded = Signal()
