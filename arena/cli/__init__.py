@@ -11,6 +11,7 @@ from importlib.metadata import entry_points
 import click
 
 from arena.cli.account import login, upload
+from arena.cli.fetch import fetch
 from arena.cli.new_bot import new_bot
 from arena.cli.play import play
 from arena.cli.replay import replay
@@ -25,6 +26,7 @@ def tavolo() -> None:
 
 tavolo.add_command(play)
 tavolo.add_command(replay)
+replay.add_command(fetch)
 tavolo.add_command(new_bot)
 tavolo.add_command(login)
 tavolo.add_command(upload)

@@ -1,6 +1,7 @@
 """`tavolo login` and `tavolo upload`: talk to a Tavolo server over its REST API.
 
-These commands speak HTTP only (docs/api.md); they never import the platform.
+These commands speak HTTP only (docs/api.md); they never import the platform, and
+import httpx only when they run.
 The personal API token is kept in ``credentials.json`` in the config folder
 (``$TAVOLO_CONFIG_DIR``, else ``$XDG_CONFIG_HOME/tavolo``, else
 ``~/.config/tavolo``), readable by its owner only and keyed by server URL.
@@ -12,12 +13,14 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import httpx
 
 from arena.cli.output import CliError, console
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 CREDENTIALS_FILE = "credentials.json"
@@ -82,6 +85,8 @@ class Server:
     """One Tavolo server's REST API, with the stored token when there is one."""
 
     def __init__(self, url: str, token: str | None = None) -> None:
+        import httpx  # only the commands that talk to a server pay for importing it
+
         self.url = server_key(url)
         headers = {"Accept": "application/json"}
         if token:
@@ -95,8 +100,15 @@ class Server:
             raise CliError(f"not logged in to {server_key(url)}: run tavolo login --server {url}")
         return cls(url, token)
 
-    def request(self, method: str, path: str, **kwargs: Any) -> Any:
-        """The decoded JSON answer; a CliError with the server's reason on any failure."""
+    @classmethod
+    def as_stored(cls, url: str) -> Server:
+        """The server with its stored token if there is one, anonymous otherwise."""
+        return cls(url, read_credentials().get(server_key(url)))
+
+    def send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """The server's answer; a CliError with the server's reason on any failure."""
+        import httpx
+
         try:
             response = self.client.request(method, path, **kwargs)
         except httpx.HTTPError as error:
@@ -105,6 +117,11 @@ class Server:
             raise CliError(f"{self.url} refused the credentials: run tavolo login again")
         if response.is_error:
             raise CliError(f"{self.url} said: {error_message(response)}")
+        return response
+
+    def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        """The decoded JSON answer; a CliError with the server's reason on any failure."""
+        response = self.send(method, path, **kwargs)
         try:
             return response.json()
         except ValueError:

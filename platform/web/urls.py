@@ -26,6 +26,8 @@ urlpatterns = [
     path("bots/<int:bot_id>/challenge/", bots.challenge, name="challenge"),
     path("bots/<int:bot_id>/versions/<int:number>/", bots.version, name="version"),
     path("matches/<int:match_id>/", matches.match_page, name="match"),
-    path("matches/<int:match_id>/replay/", matches.replay_download, name="replay"),
+    path("matches/<int:match_id>/replay/", matches.replay_old_address),
+    path("matches/<int:match_id>/replay.json", matches.replay_json, name="replay_json"),
+    path("matches/<int:match_id>/replay.json.gz", matches.replay_download, name="replay"),
     path("matches/<int:match_id>/seats/<int:seat>/log/", matches.seat_log, name="seat_log"),
 ]

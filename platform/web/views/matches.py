@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from bots.selectors import bot_version_can_inspect
 from matches.models import Match
@@ -34,6 +34,15 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def replay_download(request: HttpRequest, match_id: int) -> HttpResponse:
     return replay_response(match_get(match_id=match_id))
+
+
+def replay_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    return replay_response(match_get(match_id=match_id), compressed=False)
+
+
+def replay_old_address(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The download's first address, kept for links made before it had a file name."""
+    return redirect("web:replay", match_id, permanent=True)
 
 
 def seat_log(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:

@@ -60,7 +60,8 @@ def test_every_link_reachable_from_home_answers_200(
     assert not broken
     expected = {"/", "/ladders/", "/ratings/", "/write-a-bot/", "/api/docs/", "/api/schema/"}
     assert expected <= set(seen)
-    assert f"/matches/{played.pk}/replay/" in seen
+    assert f"/matches/{played.pk}/replay.json.gz" in seen
+    assert f"/matches/{played.pk}/replay.json" in seen
     assert len(seen) < MAX_PAGES, "the crawl should finish"
 
 

@@ -62,16 +62,44 @@ def test_a_match_page_shows_seats_places_ratings_and_the_replay_link(
     html = page(client, f"/matches/{played.pk}/")
     assert "domino" in html and "builtin:strong" in html
     assert "1500 →" in html
-    assert f"/matches/{played.pk}/replay/" in html
+    assert f"/matches/{played.pk}/replay.json.gz" in html
     assert 'id="events"' in html
 
 
-def test_the_replay_link_downloads_the_gzipped_replay(client: Client, played: Match) -> None:
-    answer = client.get(f"/matches/{played.pk}/replay/")
+def test_the_replay_downloads_gzipped_with_its_file_name(client: Client, played: Match) -> None:
+    answer = client.get(f"/matches/{played.pk}/replay.json.gz")
     assert answer.status_code == 200
     assert answer["Content-Type"] == "application/gzip"
-    assert ".json.gz" in answer["Content-Disposition"]
+    assert answer["Content-Disposition"] == (
+        f'attachment; filename="tavolo-match-{played.pk}.json.gz"'
+    )
     assert json.loads(gzip.decompress(answer.content))["format"] == "tavolo-replay"
+
+
+def test_the_replay_downloads_as_plain_json_with_its_file_name(
+    client: Client, played: Match
+) -> None:
+    answer = client.get(f"/matches/{played.pk}/replay.json")
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "application/json"
+    assert answer["Content-Disposition"] == f'attachment; filename="tavolo-match-{played.pk}.json"'
+    assert json.loads(answer.content)["format"] == "tavolo-replay"
+
+
+def test_the_first_replay_address_leads_to_the_gzipped_download(
+    client: Client, played: Match
+) -> None:
+    answer = client.get(f"/matches/{played.pk}/replay/")
+    assert answer.status_code == 301
+    assert answer["Location"] == f"/matches/{played.pk}/replay.json.gz"
+
+
+@pytest.mark.parametrize("suffix", ["replay.json", "replay.json.gz"])
+def test_a_match_without_a_replay_has_no_download(
+    client: Client, played: Match, suffix: str
+) -> None:
+    Match.objects.filter(pk=played.pk).update(status=Match.Status.RUNNING)
+    assert client.get(f"/matches/{played.pk}/{suffix}").status_code == 404
 
 
 def test_the_ratings_page_explains_the_maths(client: Client, db: None) -> None:
