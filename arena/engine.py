@@ -1,25 +1,74 @@
-"""The contract between the match runner and a game engine.
+"""The contract between a game engine and everything that drives it.
 
-Every game (Mia, Muggins) provides a `Game`: a frozen rules object built from a
-player count, a variant and options, that makes new `State`s from a seed. The
-runner drives a `State` only through the methods below, so a new game needs no
-change to the runner, the replays or the command line.
+Every game (Mia, Muggins) is one `Game` class, listed in `arena.games.GAMES`.
+The runner, the replays, the command line and the platform use a game only
+through the names below, so a new game needs no change to any of them.
 
-Events are plain JSON-ready dicts with a ``"type"``. Three types are *inputs*,
-decided outside the engine, and everything else is a consequence the engine
-derives from them and from its seeded chance:
+**Game.** A frozen rules object: a player count, a named variant (one rule set,
+a string such as ``"classic"``) and options, checked once when it is built
+(`RulesError` names what is allowed). Its class says which player counts and
+variants exist (`min_players`, `max_players`, `variants`). `rules` is the
+resolved rules as a JSON-ready dict: ``game``, ``players``, ``variant`` and
+every option with its value. A replay records it, and the same dict gives the
+same game back (`arena.games.game_from_rules`).
+
+**State.** One match in progress, made by `Game.new_state(seed)`: every chance
+event (a die, a deal, a draw) comes from that seed, so the same seed and the
+same inputs give the same match. A state changes only through `apply`,
+`infraction` and `crash`.
+
+**Event.** A JSON-ready dict with a ``"type"``. ``state.events`` is every event
+so far, with the whole truth (dice under the cup, every hand). Three types are
+*inputs*, decided outside the engine (`INPUT_EVENT_TYPES`):
 
 - ``{"type": "action", "seat": s, "action": {...}}``: `State.apply`
 - ``{"type": "infraction", "seat": s, "reason": "..."}``: `State.infraction`
 - ``{"type": "crash", "seat": s, "reason": "..."}``: `State.crash`
 
-A replay is the full event list; re-simulating means feeding the input events
-to a fresh state made from the same seed and comparing the two lists.
+Everything else is a consequence the engine derives from the inputs and its
+seeded chance. A replay is the full event list; re-simulating feeds the input
+events to a fresh state made from the same seed and compares the two lists.
+
+**Observation.** What one seat may know now, as the bot API's dict
+(docs/bot-api.md) without the ``time`` field, which the runner adds. It never
+holds another seat's hidden dice or tiles. `legal_actions` is empty for every
+seat but the current one.
+
+**Outcome.** The result of a finished match: `Outcome`, with a round trip to
+the ``result`` dict that replays and the platform store.
+
+Who owns what
+-------------
+The state owns every object it hands out: the event dicts, the ``events`` and
+``history`` lists, the rules dict, each observation dict and the lists and
+dicts inside it, the legal-action lists and the action dicts in them. Engines
+share these objects for speed (an action dict is one object for a whole
+match; a seat's observation may be one dict kept current from call to call).
+So a caller:
+
+- must never mutate anything a state or a game hands out: to add a field
+  (the runner's ``time``), copy first;
+- may keep events, action dicts and legal-action lists as long as it likes:
+  once handed out they never change (events are final; nothing appends to or
+  edits a legal-action list after handing it out);
+- must read an observation before the next `apply`, `infraction` or `crash`
+  (it may be brought up to date in place), and copy what must outlast it.
+
+**Identity of legal-action lists.** Because a legal-action list never changes
+once handed out, a list with the same identity (and still alive) has the same
+content. The wire (`sandbox.wire.SharedLists`) relies on this: it encodes each
+list once and knows it again by ``id``, keeping a reference so that the id is
+not reused. tests/arena/test_engine_contract.py checks it of both engines.
+
+The runner turns a bot's late, malformed or illegal reply into `infraction`
+and a dead bot into `crash`: the rules decide the penalty, the runner never
+does, and the engine never sees a bot.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 JSON = dict[str, Any]
 
@@ -34,6 +83,38 @@ class IllegalActionError(ValueError):
     """An action that is not one of the current seat's legal actions."""
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match placed its seats.
+
+    `places` is 1 for first, per seat (equal places are shared). `scores` are
+    the game's final totals per seat, recorded in the result dict under
+    `scores_key` (``"lives"`` left in Mia, points as ``"scores"`` in Muggins).
+    `reason` says why the match ended (the game's ``end`` event names it); the
+    result dict does not carry it, so a replay's result stays as it always was.
+    """
+
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    scores_key: str = "scores"
+
+    def to_json(self) -> JSON:
+        """The result dict of a replay: ``places`` and the scores under `scores_key`."""
+        return {"places": list(self.places), self.scores_key: list(self.scores)}
+
+    @classmethod
+    def from_json(cls, result: JSON, *, reason: str = "") -> Outcome:
+        """The outcome a result dict records (its `reason` is not in it: give it)."""
+        scores_key = "lives" if "lives" in result else "scores"
+        return cls(
+            places=tuple(result["places"]),
+            scores=tuple(result.get(scores_key, ())),
+            reason=reason,
+            scores_key=scores_key,
+        )
+
+
 class State(Protocol):
     """One match in progress: mutable, driven by the runner."""
 
@@ -44,13 +125,14 @@ class State(Protocol):
         """The seat that must decide now, or None once the match is over."""
 
     def legal_actions(self) -> list[JSON]:
-        """The current seat's legal actions, complete dicts, in a fixed order."""
+        """The current seat's legal actions, complete dicts, in a fixed order
+        (never changed once handed out: see the module's contract)."""
 
     def observation(self, seat: int) -> JSON:
-        """What `seat` may know now, as the bot API's observation (no time fields).
+        """What `seat` may know now, as the bot API's observation (no ``time``).
 
-        Like everything a state hands out, it may be shared and kept current by
-        the state: read it now, and copy what must outlast the next action.
+        The state's own dict: read it before the state changes again and never
+        mutate it; copy it to add a field.
         """
 
     def apply(self, action: JSON) -> None:
@@ -66,15 +148,26 @@ class State(Protocol):
     def is_over(self) -> bool:
         """True once the match has ended (a winner, or a cap reached)."""
 
-    def result(self) -> JSON:
-        """The final result: ``places`` (1 = first, per seat) plus game totals."""
+    def result(self) -> Outcome:
+        """The outcome; ValueError while the match is not over."""
 
 
 class Game(Protocol):
     """Frozen rules for one kind of match; makes new states."""
 
-    name: str
-    players: int
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants: ClassVar[tuple[str, ...]]
+    """The named rule sets; the first is the default."""
+
+    @property
+    def players(self) -> int:
+        """How many seats the match has."""
+
+    @property
+    def variant(self) -> str:
+        """The rule set, one of `variants`."""
 
     @property
     def rules(self) -> JSON:

@@ -149,9 +149,10 @@ def verify_replay(replay: JSON) -> Verification:
     """
     version = replay.get("engine_version")
     *_, (state, _) = resimulate(replay)
-    if replay.get("result") != state.result():
+    result = state.result().to_json()
+    if replay.get("result") != result:
         raise ReplayMismatch(
-            None, f"result differs: recorded {replay.get('result')}, engine {state.result()}"
+            None, f"result differs: recorded {replay.get('result')}, engine {result}"
         )
     return Verification(engine_version=version if isinstance(version, str) else None)
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from time import perf_counter
 
 from arena.bots.handle import Answer, BotHandle, Fault
-from arena.engine import JSON, Game, IllegalActionError, State
+from arena.engine import JSON, Game, IllegalActionError, Outcome, State
 from arena.replay import build_replay
 
 MAX_REASONS_KEPT = 20
@@ -57,11 +57,16 @@ class MatchRecord:
 
     game: str
     seed: int
-    result: JSON
+    outcome: Outcome
     seats: list[SeatRecord]
     replay: JSON
     decisions: int
     seconds: float
+
+    @property
+    def result(self) -> JSON:
+        """The outcome as the replay's ``result`` dict records it."""
+        return self.replay["result"]
 
 
 def new_seed() -> int:
@@ -96,13 +101,13 @@ def play_match(
             log = bot.close()
             record.log = record.log or log
     seconds = perf_counter() - clock_started
-    result = state.result()
+    outcome = state.result()
     replay = build_replay(
         game=game,
         bot_names=[bot.name for bot in bots],
         seed=seed,
         events=state.events,
-        result=result,
+        result=outcome.to_json(),
         started_at=started_at,
         seconds=seconds,
         time_control={
@@ -113,7 +118,7 @@ def play_match(
     return MatchRecord(
         game=game.name,
         seed=seed,
-        result=result,
+        outcome=outcome,
         seats=seats,
         replay=replay,
         decisions=decisions,
@@ -135,7 +140,8 @@ def _play(
 
     This is the hot path of every match: the plain case (a legal answer in
     time) stays inline, and each seat's `time` dict is reused until its bank
-    changes.
+    changes. The observation is the engine's own (`arena.engine`): the bot
+    gets a copy with its seat's ``time`` added.
     """
     allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
@@ -150,8 +156,7 @@ def _play(
             apply(legal[0])
             forced += 1
             continue
-        observation = observe(seat)
-        observation["time"] = clocks[seat]
+        observation = {**observe(seat), "time": clocks[seat]}
         asked = perf_counter()
         answer = decides[seat](observation, allowance + banks[seat])
         seconds = perf_counter() - asked

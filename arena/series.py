@@ -98,7 +98,7 @@ def _tally(result: SeriesResult, record: MatchRecord, order: list[int]) -> None:
         seat_record = record.seats[seat]
         tally = result.tallies[bot]
         tally.add(
-            place=record.result["places"][seat],
+            place=record.outcome.places[seat],
             infractions=seat_record.infractions,
             crashed=seat_record.crashed,
         )

@@ -1,12 +1,20 @@
-"""The games Tavolo knows, by name."""
+"""The games Tavolo knows, by name: `GAMES`, and the rules objects built from them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from arena.engine import Game, RulesError
+from arena.games.mia.game import MiaGame
+from arena.games.muggins.game import MugginsGame
 
-GAME_NAMES = ("mia", "muggins")
+GAMES: dict[str, type[MiaGame] | type[MugginsGame]] = {
+    MiaGame.name: MiaGame,
+    MugginsGame.name: MugginsGame,
+}
+"""Each game's class by name; the class holds its player bounds and variants."""
+
+GAME_NAMES = tuple(GAMES)
 HEADER_KEYS = ("game", "players", "variant")
 """The keys of a rules dict that are not options."""
 
@@ -15,15 +23,11 @@ def make_game(
     name: str, players: int, variant: str | None = None, options: dict[str, Any] | None = None
 ) -> Game:
     """Build the rules object for `name`; raise RulesError for anything not allowed."""
-    if name == "mia":
-        from arena.games.mia.game import MiaGame
-
-        return MiaGame(players=players, variant=variant, options=options or {})
-    if name == "muggins":
-        from arena.games.muggins.game import MugginsGame
-
-        return MugginsGame(players=players, variant=variant, options=options or {})
-    raise RulesError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}")
+    try:
+        game_class = GAMES[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}") from None
+    return game_class(players=players, variant=variant, options=options or {})
 
 
 def game_from_rules(rules: dict[str, Any]) -> Game:

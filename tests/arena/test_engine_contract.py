@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.engine import IllegalActionError
-from arena.games import make_game
+from arena.bots.inprocess import InProcessBot
+from arena.engine import IllegalActionError, Outcome, RulesError
+from arena.games import GAMES, make_game
+from arena.runner import play_match
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
@@ -47,3 +50,82 @@ def test_apply_refuses_junk_with_illegal_action_error_and_changes_nothing(
         assert state.legal_actions() == legal
     else:
         assert len(state.events) > len(before)
+
+
+def _variants() -> list[tuple[str, int, str]]:
+    return [
+        (name, players, variant)
+        for name, game_class in GAMES.items()
+        for variant in game_class.variants
+        for players in (game_class.min_players, game_class.max_players)
+    ]
+
+
+@pytest.mark.parametrize("game_name, players, variant", _variants())
+def test_legal_action_lists_and_events_never_change_once_handed_out(game_name, players, variant):
+    """What the wire's cache relies on: a legal-action list known by its identity
+    still holds what it held when the state handed it out."""
+    for seed in range(8):
+        state = make_game(game_name, players, variant).new_state(seed)
+        rng = random.Random(seed)
+        handed_out: list[tuple[list, list]] = []
+        while (seat := state.current_seat()) is not None:
+            legal = state.legal_actions()
+            seen = state.observation(seat)["legal_actions"]
+            assert seen is legal
+            handed_out.append((legal, copy.deepcopy(legal)))
+            state.apply(rng.choice(legal))
+        events = copy.deepcopy(state.events)
+        state.result()
+        assert all(legal == snapshot for legal, snapshot in handed_out)
+        assert state.events == events
+
+
+def test_every_game_is_registered_with_its_bounds_and_default_variant():
+    for name, game_class in GAMES.items():
+        assert game_class.name == name
+        game = make_game(name, game_class.min_players)
+        assert game.variant == game_class.variants[0] and game.rules["game"] == name
+        for players in (game_class.min_players - 1, game_class.max_players + 1):
+            with pytest.raises(RulesError, match=f"{game_class.min_players} to"):
+                make_game(name, players)
+    with pytest.raises(RulesError, match="unknown game 'chess'"):
+        make_game("chess", 2)
+
+
+@pytest.mark.parametrize("game_name, players", [("mia", 3), ("muggins", 2)])
+def test_the_outcome_round_trips_through_the_result_dict(game_name, players):
+    state = make_game(game_name, players).new_state(5)
+    while state.current_seat() is not None:
+        state.apply(state.legal_actions()[0])
+    outcome = state.result()
+    assert Outcome.from_json(outcome.to_json(), reason=outcome.reason) == outcome
+    assert sorted(outcome.places)[0] == 1 and outcome.reason
+
+
+class _KeptGame:
+    """A game that keeps the states it makes, to look at them after a match."""
+
+    def __init__(self, game):
+        self._game = game
+        self.name, self.players, self.rules = game.name, game.players, game.rules
+        self.states = []
+
+    def new_state(self, seed):
+        self.states.append(self._game.new_state(seed))
+        return self.states[-1]
+
+
+@pytest.mark.parametrize("game_name", ["mia", "muggins"])
+def test_the_runner_gives_bots_the_time_without_writing_into_the_engine(game_name):
+    game = _KeptGame(make_game(game_name, 2))
+    seen = []
+
+    def act(observation):
+        seen.append("time" in observation)
+        return observation["legal_actions"][-1]
+
+    play_match(game, [InProcessBot("a", act), InProcessBot("b", act)], seed=3)
+    state = game.states[0]
+    assert seen and all(seen)
+    assert all("time" not in state.observation(seat) for seat in range(2))

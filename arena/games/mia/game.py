@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arena.engine import JSON, RulesError
 from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
@@ -11,7 +11,28 @@ from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
 if TYPE_CHECKING:
     from arena.games.mia.state import MiaState
 
-VARIANTS = ("classic", "no-guarantee", "croatian")
+
+@dataclass(frozen=True)
+class RuleSet:
+    """What one variant of Mia allows beyond the common actions (RULES.md 1.4)."""
+
+    vouching: bool
+    """A claim may be passed on unchecked, a Mia all the way round (RULES.md 1.5)."""
+    trusting: bool
+    """A claim may be raised on the same dice without rolling (RULES.md 1.6)."""
+    mia_always_costs_two: bool
+    """Losing an accusation against a standing 21 costs 2 lives whether the Mia
+    was real or not (1.5); otherwise a real Mia costs its accuser 2 and a false
+    one its claimant 1 (1.6, 1.7)."""
+
+
+RULE_SETS = {
+    "classic": RuleSet(vouching=True, trusting=False, mia_always_costs_two=True),
+    "no-guarantee": RuleSet(vouching=False, trusting=True, mia_always_costs_two=False),
+    "croatian": RuleSet(vouching=False, trusting=False, mia_always_costs_two=False),
+}
+"""Each variant by name (RULES.md 1.5-1.7); the first is the default."""
+VARIANTS = tuple(RULE_SETS)
 OPTION_NAMES = ("lives", "doubles_order", "turn_cap")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -30,6 +51,10 @@ class MiaGame:
     Anything the rules do not allow raises `RulesError` naming what is allowed.
     """
 
+    name: ClassVar[str] = "mia"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    variants: ClassVar[tuple[str, ...]] = VARIANTS
     players: int
     variant: str
     lives: tuple[int, ...]
@@ -37,7 +62,7 @@ class MiaGame:
     doubles_order: str
     turn_cap: int
     """The match ends after this many actions (RULES.md 1.8)."""
-    name: str = field(default="mia", init=False)
+    rule_set: RuleSet = field(init=False, repr=False, compare=False)
     order: ValueOrder = field(init=False, repr=False, compare=False)
     _rules: JSON = field(init=False, repr=False, compare=False)
 
@@ -54,7 +79,7 @@ class MiaGame:
             )
         if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(f"Mia is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        variant = "classic" if variant is None else variant
+        variant = VARIANTS[0] if variant is None else variant
         if variant not in VARIANTS:
             raise RulesError(
                 f"unknown Mia variant {variant!r}: choose one of {', '.join(VARIANTS)}"
@@ -70,10 +95,10 @@ class MiaGame:
         set_attribute = object.__setattr__
         set_attribute(self, "players", players)
         set_attribute(self, "variant", variant)
+        set_attribute(self, "rule_set", RULE_SETS[variant])
         set_attribute(self, "lives", _lives(options.get("lives", DEFAULT_LIVES), players))
         set_attribute(self, "doubles_order", doubles_order)
         set_attribute(self, "turn_cap", turn_cap)
-        set_attribute(self, "name", "mia")
         set_attribute(self, "order", ORDERS[doubles_order])
         rules = {
             "game": "mia",
@@ -99,16 +124,14 @@ class MiaGame:
 
 def _lives(lives: object, players: int) -> tuple[int, ...]:
     """Option `lives`: one int for every seat, or a list with one int per seat."""
-    message = (
-        f"lives must be an integer of at least 1 or a list of {players} such integers, "
-        f"not {lives!r}"
-    )
+    per_seat: list[Any] = []
     if _is_int(lives):
         per_seat = [lives] * players
     elif isinstance(lives, list | tuple) and len(lives) == players:
         per_seat = list(lives)
-    else:
-        raise RulesError(message)
-    if not all(_is_int(count) and count >= 1 for count in per_seat):
-        raise RulesError(message)
+    if not per_seat or not all(_is_int(count) and count >= 1 for count in per_seat):
+        raise RulesError(
+            f"lives must be an integer of at least 1 or a list of {players} such integers, "
+            f"not {lives!r}"
+        )
     return tuple(per_seat)

@@ -43,7 +43,7 @@ import random
 from typing import Protocol
 
 from arena.api import API_VERSION
-from arena.engine import JSON, IllegalActionError
+from arena.engine import JSON, IllegalActionError, Outcome
 from arena.games.mia.events import SEAT_EVENTS
 from arena.games.mia.game import MiaGame
 from arena.games.mia.values import (
@@ -94,12 +94,12 @@ class MiaState:
         "_actions",
         "_alive",
         "_claim_rank",
-        "_classic",
         "_dice",
         "_dice_value",
         "_in_game",
         "_legal",
         "_lives",
+        "_mia_always_costs_two",
         "_next",
         "_order",
         "_phase",
@@ -114,6 +114,7 @@ class MiaState:
         "_trusting",
         "_turn_cap",
         "_views",
+        "_vouching",
         "events",
         "game",
         "history",
@@ -127,8 +128,10 @@ class MiaState:
         self._rng: Chance = random.Random(seed) if rng is None else rng
         self._order = game.order
         self._rank = game.order.rank
-        self._classic = game.variant == "classic"
-        self._trusting = game.variant == "no-guarantee"
+        rule_set = game.rule_set
+        self._vouching = rule_set.vouching
+        self._trusting = rule_set.trusting
+        self._mia_always_costs_two = rule_set.mia_always_costs_two
         self._trust_answers = ROLL_ACCUSE_OR_TRUST[game.doubles_order]
         self._turn_cap = game.turn_cap
         self._actions = 0
@@ -141,7 +144,7 @@ class MiaState:
         self._next = [(seat + 1) % game.players for seat in range(game.players)]
         self._places = [0] * game.players
         self._alive = game.players
-        self._result: JSON | None = None
+        self._result: Outcome | None = None
         self._round: JSON = {}
         """The round: starter, claim, claimant and vouches; also every observation's ``round``."""
         self._views = [
@@ -171,7 +174,7 @@ class MiaState:
     def is_over(self) -> bool:
         return self._phase == OVER
 
-    def result(self) -> JSON:
+    def result(self) -> Outcome:
         if self._result is None:
             raise ValueError("the match is not over")
         return self._result
@@ -297,7 +300,7 @@ class MiaState:
         loser = accuser if holds else claimant
         if claim != MIA:
             lost = 1
-        elif self._classic:
+        elif self._mia_always_costs_two:
             lost = 2
         else:
             lost = 2 if holds else 1
@@ -345,13 +348,13 @@ class MiaState:
         self._phase = RESPONDING
         claim = self._round["claim"]
         if claim == MIA:
-            if not self._classic:
+            if not self._vouching:
                 self._legal = CONCEDE_OR_ACCUSE
             elif self._round["vouches"] >= self._alive:
                 self._legal = ROLL_OR_ACCUSE
             else:
                 self._legal = CONCEDE_VOUCH_ACCUSE
-        elif self._classic:
+        elif self._vouching:
             vouched_round = self._round["vouches"] >= self._alive
             self._legal = ROLL_OR_ACCUSE if vouched_round else ROLL_VOUCH_ACCUSE
         elif self._trusting:
@@ -401,7 +404,7 @@ class MiaState:
             self._next[before] = after
         if self._alive == 1:
             self._places[self._in_game.index(True)] = 1
-            self._end()
+            self._end("last_standing")
 
     def _end_at_turn_cap(self) -> None:
         """Place the players still in by lives left; equal lives share a place."""
@@ -411,13 +414,13 @@ class MiaState:
         for seat, lives in enumerate(self._lives):
             if in_game[seat]:
                 self._places[seat] = 1 + sum(other > lives for other in still_in)
-        self._end()
+        self._end("turn_cap")
 
-    def _end(self) -> None:
+    def _end(self, reason: str) -> None:
         self._phase = OVER
         self._seat = None
         self._legal = NO_ACTIONS
-        self._result = {"places": list(self._places), "lives": list(self._lives)}
+        self._result = Outcome(tuple(self._places), tuple(self._lives), reason, "lives")
         self._emit({"type": "end", "places": list(self._places), "lives": list(self._lives)})
 
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arena.engine import JSON, RulesError
-from arena.games.muggins.state import MAX_PLAYERS, MIN_PLAYERS, MugginsState
 from arena.games.muggins.tiles import TILE_COUNT
 
+if TYPE_CHECKING:
+    from arena.games.muggins.state import MugginsState
+
 VARIANTS = ("standard",)
+"""The rule sets: RULES.md Part 2 has one."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 OPTIONS = ("target", "hand_size", "hand_cap")
 DEFAULT_HAND_CAP = 200
 
@@ -29,6 +34,9 @@ class MugginsGame:
     """
 
     name: ClassVar[str] = "muggins"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    variants: ClassVar[tuple[str, ...]] = VARIANTS
     players: int
     variant: str
     target: int
@@ -47,7 +55,7 @@ class MugginsGame:
             raise RulesError(
                 f"Muggins is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
             )
-        variant = "standard" if variant is None else variant
+        variant = VARIANTS[0] if variant is None else variant
         if variant not in VARIANTS:
             raise RulesError(f"unknown Muggins variant {variant!r}: the only one is 'standard'")
         options = {} if options is None else options
@@ -88,4 +96,6 @@ class MugginsGame:
 
     def new_state(self, seed: int) -> MugginsState:
         """A fresh match whose every deal and draw of an opener comes from `seed`."""
+        from arena.games.muggins.state import MugginsState
+
         return MugginsState(self, seed)

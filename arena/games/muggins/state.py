@@ -41,10 +41,11 @@ from __future__ import annotations
 import random
 from itertools import repeat, starmap
 from operator import sub
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena.api import API_VERSION
-from arena.engine import JSON, IllegalActionError
+from arena.engine import JSON, IllegalActionError, Outcome
+from arena.games.muggins.game import MAX_PLAYERS, MugginsGame
 from arena.games.muggins.line import (
     EMPTY,
     ENDS_VIEWS,
@@ -69,11 +70,6 @@ from arena.games.muggins.tiles import (
     penalties,
     tile_of,
 )
-
-if TYPE_CHECKING:
-    from arena.games.muggins.game import MugginsGame
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 ACTION_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
     tuple({"type": "action", "seat": seat, "action": action} for action in PLAY_ACTIONS)
@@ -172,7 +168,7 @@ class MugginsState:
         self.scores = [0] * game.players
         self._players = [{"seat": seat, "score": 0, "hand_size": 0} for seat in range(game.players)]
         self._crashed: set[int] = set()
-        self._result: JSON | None = None
+        self._result: Outcome | None = None
         self.hand_number = 0
 
     # -- the State protocol -------------------------------------------------
@@ -258,7 +254,7 @@ class MugginsState:
     def is_over(self) -> bool:
         return self._seat is None
 
-    def result(self) -> JSON:
+    def result(self) -> Outcome:
         if self._result is None:
             raise ValueError("the match is not over")
         return self._result
@@ -408,7 +404,7 @@ class MugginsState:
             for seat, score in enumerate(self.scores)
         ]
         places = [1 + sum(other < group for other in groups) for group in groups]
-        self._result = {"places": places, "scores": list(self.scores)}
+        self._result = Outcome(tuple(places), tuple(self.scores), reason)
         self._record(
             {"type": "end", "reason": reason, "places": places, "scores": list(self.scores)}
         )

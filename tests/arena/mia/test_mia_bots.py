@@ -28,7 +28,7 @@ def play_bots(game: MiaGame, bots: list[str], seed: int) -> JSON:
         action = acts[seat](state.observation(seat))
         assert action in legal
         state.apply(action)
-    return state.result()
+    return state.result().to_json()
 
 
 def strong_win_rate(variant: str, players: int, matches: int) -> float:

@@ -35,7 +35,7 @@ def test_places_follow_the_order_of_elimination_and_the_last_one_in_wins() -> No
     assert state.is_over()
     assert state.current_seat() is None
     assert state.legal_actions() == []
-    assert state.result() == {"places": [1, 3, 2], "lives": [1, 0, 0]}
+    assert state.result().to_json() == {"places": [1, 3, 2], "lives": [1, 0, 0]}
     assert state.events[-1] == {"type": "end", "places": [1, 3, 2], "lives": [1, 0, 0]}
 
 
@@ -107,7 +107,7 @@ def test_a_crash_of_the_claimant_ends_the_round_without_reveal() -> None:
 def test_a_crash_leaving_one_player_ends_the_match() -> None:
     state = new_match(2, starter=1)
     state.crash(1, "could not start: no act function")
-    assert state.result() == {"places": [1, 2], "lives": [6, 0]}
+    assert state.result().to_json() == {"places": [1, 2], "lives": [6, 0]}
 
 
 def test_a_crash_after_the_end_changes_nothing_and_is_not_recorded() -> None:
@@ -118,7 +118,7 @@ def test_a_crash_after_the_end_changes_nothing_and_is_not_recorded() -> None:
     state.crash(2, "could not start")
     state.infraction(2, "late")
     assert state.events == events
-    assert state.result() == {"places": [3, 2, 1], "lives": [0, 0, 6]}
+    assert state.result().to_json() == {"places": [3, 2, 1], "lives": [0, 0, 6]}
 
 
 def test_a_crash_of_a_seat_already_out_is_recorded_without_effect() -> None:
@@ -143,7 +143,7 @@ def test_the_turn_cap_ends_the_match_and_places_those_still_in_by_lives() -> Non
     state.apply(ACCUSE)
     assert losses(state)[-1] == (0, 1, "accusation")
     assert state.events[-2] == {"type": "turn_cap", "actions": 3}
-    assert state.result() == {"places": [3, 1, 1, 4], "lives": [1, 5, 5, 0]}
+    assert state.result().to_json() == {"places": [3, 1, 1, 4], "lives": [1, 5, 5, 0]}
 
 
 def test_only_actions_count_toward_the_turn_cap() -> None:
@@ -153,4 +153,4 @@ def test_only_actions_count_toward_the_turn_cap() -> None:
     state.apply(ROLL)
     assert not state.is_over()
     state.apply(ANNOUNCE[31])
-    assert state.result() == {"places": [2, 2, 1], "lives": [5, 5, 6]}
+    assert state.result().to_json() == {"places": [2, 2, 1], "lives": [5, 5, 6]}

@@ -137,7 +137,7 @@ def test_every_match_ends_with_one_winner_or_at_the_cap_with_shared_places(
     game: MiaGame, seed: int, draw
 ) -> None:
     state = play(game, seed, draw).state
-    result = state.result()
+    result = state.result().to_json()
     places, lives = result["places"], result["lives"]
     still_in = [seat for seat in range(game.players) if lives[seat] > 0]
     eliminated = sorted(places[seat] for seat in range(game.players) if lives[seat] == 0)

@@ -76,7 +76,7 @@ def test_the_strong_bot_wins_most_two_player_matches_against_random() -> None:
             assert seat is not None
             legal = state.legal_actions()
             state.apply(legal[0] if len(legal) == 1 else acts[seat](state.observation(seat)))
-        wins += state.result()["places"][strong_seat] == 1
+        wins += state.result().places[strong_seat] == 1
     rate = wins / STRONG_MATCHES
     print(f"strong beat random in {rate:.1%} of {STRONG_MATCHES} two-player matches")
     assert rate >= STRONG_WIN_RATE

@@ -72,7 +72,7 @@ def test_a_crashed_seat_is_played_by_the_engine_and_never_asked_again() -> None:
         assert state.current_seat() != crashed
         state.apply(state.legal_actions()[-1])
     assert any(event["seat"] == crashed for event in events_of(state, "play"))
-    assert state.result()["places"][crashed] == 3
+    assert state.result().places[crashed] == 3
 
 
 def test_a_crashed_seat_is_placed_last_whatever_its_score() -> None:
@@ -81,7 +81,7 @@ def test_a_crashed_seat_is_placed_last_whatever_its_score() -> None:
     play(state, "4-1")
     play(state, "1-0", "right")
     assert last_play(state)["seat"] == 2
-    assert state.result() == {"places": [1, 2, 3], "scores": [0, -5, 10]}
+    assert state.result().to_json() == {"places": [1, 2, 3], "scores": [0, -5, 10]}
 
 
 def test_a_seat_that_crashes_before_its_first_turn_is_played_from_the_start() -> None:
@@ -110,7 +110,7 @@ def test_once_the_match_is_over_crashes_and_infractions_change_and_record_nothin
     state.crash(1, "exit")
     state.infraction(0, "late")
     assert state.events == events
-    assert state.result() == {"places": [1, 2], "scores": [10, 0]}
+    assert state.result().to_json() == {"places": [1, 2], "scores": [10, 0]}
 
 
 def test_when_every_seat_has_crashed_the_match_ends_at_once() -> None:
@@ -120,7 +120,7 @@ def test_when_every_seat_has_crashed_the_match_ends_at_once() -> None:
         state.crash(seat, "exit")
     assert state.events[-1]["type"] == "end"
     assert state.events[-1]["reason"] == "crashed"
-    assert state.result() == {"places": [1, 2, 2], "scores": [5, 0, 0]}
+    assert state.result().to_json() == {"places": [1, 2, 2], "scores": [5, 0, 0]}
 
 
 def test_a_crashed_seat_reaching_the_target_ends_the_match_but_is_placed_last() -> None:
@@ -129,4 +129,4 @@ def test_a_crashed_seat_reaching_the_target_ends_the_match_but_is_placed_last() 
     play(state, "5-0")
     assert state.is_over()
     assert state.events[-1]["reason"] == "target"
-    assert state.result() == {"places": [1, 3, 2], "scores": [5, 10, 0]}
+    assert state.result().to_json() == {"places": [1, 3, 2], "scores": [5, 10, 0]}

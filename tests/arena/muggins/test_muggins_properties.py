@@ -132,7 +132,7 @@ def test_every_match_ends_and_its_log_keeps_every_rule(
 ) -> None:
     state = playout(game, seed, choices)
     audit(game, state.events)
-    assert state.result() == {
+    assert state.result().to_json() == {
         "places": state.events[-1]["places"],
         "scores": state.events[-1]["scores"],
     }

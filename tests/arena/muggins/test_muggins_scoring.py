@@ -76,7 +76,7 @@ def test_a_play_that_empties_the_hand_scores_before_the_hand_is_counted() -> Non
     play(state, "5-5", "left")
     assert last_play(state)["credit"] == 10
     assert [event["type"] for event in state.events[-3:]] == ["play", "hand_end", "end"]
-    assert state.result()["scores"] == [5 - 10, 10]
+    assert state.result().scores == (5 - 10, 10)
 
 
 @pytest.mark.parametrize(

@@ -177,14 +177,14 @@ def test_reaching_the_target_wins_at_once_with_no_subtraction() -> None:
         "places": [2, 1],
         "scores": [0, 10],
     }
-    assert state.result() == {"places": [2, 1], "scores": [0, 10]}
+    assert state.result().to_json() == {"places": [2, 1], "scores": [0, 10]}
 
 
 def test_the_winner_is_placed_first_and_the_others_by_score() -> None:
     state = deal("5-0 6-6", "5-5 1-1", "3-2 2-2", target=10)
     play(state, "5-0")
     play(state, "5-5", "left")
-    assert state.result() == {"places": [2, 1, 3], "scores": [5, 10, 0]}
+    assert state.result().to_json() == {"places": [2, 1, 3], "scores": [5, 10, 0]}
 
 
 def test_the_hand_cap_ends_the_match_placed_by_score_and_ties_share_a_place() -> None:
@@ -192,7 +192,7 @@ def test_the_hand_cap_ends_the_match_placed_by_score_and_ties_share_a_place() ->
     play(state, "6-6")
     play(state, "6-2", "left")
     assert state.events[-1]["reason"] == "hand_cap"
-    assert state.result() == {"places": [1, 1, 4, 3], "scores": [0, 0, -10, -5]}
+    assert state.result().to_json() == {"places": [1, 1, 4, 3], "scores": [0, 0, -10, -5]}
 
 
 def test_the_match_goes_on_until_the_hand_cap() -> None:
