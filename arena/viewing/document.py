@@ -87,5 +87,5 @@ def frames_document(replay: JSON, *, view: View = "full", since: int = 0) -> JSO
         "next": len(events),
     }
     if finished:
-        document["result"] = state.result()
+        document["result"] = state.result().to_json()
     return document
