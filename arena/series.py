@@ -75,22 +75,37 @@ def play_series(
     count = len(specs)
     for number in range(games):
         order = [(seat - number) % count for seat in range(count)]  # seat -> bot
-        match_seed = master.getrandbits(128)
-        handles = [
-            open_bot(
-                specs[b], game=game.name, seed=master.getrandbits(64), jail=jail, name=labels[b]
-            )
-            for b in order
-        ]
-        record = play_match(game, handles, seed=match_seed, time_control=time_control)
-        _tally(result, record, order)
-        _save(record, number, order, labels, replays, logs)
+        record = play_seated(
+            game, specs, labels, order, master, jail=jail, time_control=time_control
+        )
+        tally_match(result, record, order)
+        save_match(record, f"match-{number + 1:04d}", order, labels, replays, logs)
         if on_match is not None:
             on_match(number, record)
     return result
 
 
-def _tally(result: SeriesResult, record: MatchRecord, order: list[int]) -> None:
+def play_seated(
+    game: Game,
+    specs: Sequence[str],
+    labels: Sequence[str],
+    order: Sequence[int],
+    master: random.Random,
+    *,
+    jail: bool,
+    time_control: TimeControl,
+) -> MatchRecord:
+    """Play one match seating bot `order[s]` at seat s; its seeds are drawn from `master`."""
+    match_seed = master.getrandbits(128)
+    handles = [
+        open_bot(specs[b], game=game.name, seed=master.getrandbits(64), jail=jail, name=labels[b])
+        for b in order
+    ]
+    return play_match(game, handles, seed=match_seed, time_control=time_control)
+
+
+def tally_match(result: SeriesResult, record: MatchRecord, order: Sequence[int]) -> None:
+    """Add one match to the series totals; `order` maps seat -> bot."""
     result.games += 1
     result.decisions += record.decisions
     result.seconds += record.seconds
@@ -108,15 +123,15 @@ def _tally(result: SeriesResult, record: MatchRecord, order: list[int]) -> None:
             tally.note(f"crash: {seat_record.crash_reason}", log=seat_record.log)
 
 
-def _save(
+def save_match(
     record: MatchRecord,
-    number: int,
-    order: list[int],
-    labels: list[str],
+    stem: str,
+    order: Sequence[int],
+    labels: Sequence[str],
     replays: Path | None,
     logs: Path | None,
 ) -> None:
-    stem = f"match-{number + 1:04d}"
+    """Write the match's replay and each seat's log under `stem`, where asked."""
     if replays is not None:
         write_replay(replays / f"{stem}.json.gz", record.replay)
     if logs is not None:

@@ -15,6 +15,7 @@ from arena.cli.fetch import fetch
 from arena.cli.new_bot import new_bot
 from arena.cli.play import play
 from arena.cli.replay import replay
+from arena.cli.tournament import tournament
 from arena.logs import logging_setup
 
 
@@ -25,6 +26,7 @@ def tavolo() -> None:
 
 
 tavolo.add_command(play)
+tavolo.add_command(tournament)
 tavolo.add_command(replay)
 replay.add_command(fetch)
 tavolo.add_command(new_bot)

@@ -67,11 +67,11 @@ def play(
         rules = make_game(game, len(bots), variant, dict(map(parse_option, options)))
     except RulesError as error:
         raise CliError(str(error)) from None
-    jail = _jail_choice(bots, no_jail)
+    jail = jail_choice(bots, no_jail)
     for folder in (replays, logs):
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-    with _progress(games, quiet=as_json) as progress:
+    with progress_bar(games, quiet=as_json) as progress:
         task = progress.add_task(f"{game}", total=games)
         try:
             result = play_series(
@@ -93,7 +93,7 @@ def play(
         _show(result)
 
 
-def _jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:
+def jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:
     files = [bot for bot in bots if not bot.startswith("builtin:")]
     if not files:
         return True
@@ -109,7 +109,7 @@ def _jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:
     return True
 
 
-def _progress(total: int, *, quiet: bool) -> Progress:
+def progress_bar(total: int, *, quiet: bool) -> Progress:
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

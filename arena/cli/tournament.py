@@ -1,0 +1,155 @@
+"""`tavolo tournament`: a round-robin, Swiss or knockout event between local bots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from arena.bots.registry import BotSpecError
+from arena.cli.output import CliError, console, display_table
+from arena.cli.play import jail_choice, parse_option, progress_bar
+from arena.engine import RulesError
+from arena.games import GAME_NAMES, make_game
+from arena.runner import TimeControl
+from arena.stats import wilson_interval
+from arena.tournaments import ELIMINATIONS, FORMAT_NAMES, TournamentError, make_format
+from arena.tournaments.local import TournamentResult, play_tournament
+
+
+@click.command()
+@click.argument("game")
+@click.argument("bots", nargs=-1, required=True)
+@click.option(
+    "--format", "format_name", type=click.Choice(FORMAT_NAMES), required=True, help="The format."
+)
+@click.option("--seats", "-k", type=int, default=2, show_default=True, help="Seats per table.")
+@click.option("--rounds", type=int, help="Swiss: rounds to play.")
+@click.option("--repeat", type=int, default=1, show_default=True, help="Plays of each table.")
+@click.option("--best-of", type=int, default=1, show_default=True, help="Knockout: series length.")
+@click.option("--elimination", type=click.Choice(ELIMINATIONS), default="single", show_default=True)
+@click.option("--groups", type=int, help="Knockout of 3+ seats: groups before the final table.")
+@click.option("--points", help="Points per place, first to last, e.g. 3,1,0 (default K-1..0).")
+@click.option("--seed", type=int, help="Make the whole event reproducible.")
+@click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
+@click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
+@click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
+@click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
+def tournament(
+    game: str,
+    bots: tuple[str, ...],
+    format_name: str,
+    seats: int,
+    rounds: int | None,
+    repeat: int,
+    best_of: int,
+    elimination: str,
+    groups: int | None,
+    points: str | None,
+    seed: int | None,
+    variant: str | None,
+    options: tuple[str, ...],
+    replays: Path | None,
+    logs: Path | None,
+    as_json: bool,
+    no_jail: bool,
+    decision_seconds: float,
+    bank_seconds: float,
+) -> None:
+    """Play a tournament of GAME between BOTS (files or builtin:NAME), best seed first."""
+    if game not in GAME_NAMES:
+        raise CliError(f"unknown game {game!r}: choose one of {', '.join(GAME_NAMES)}")
+    if decision_seconds <= 0 or bank_seconds < 0:
+        raise CliError("--decision-seconds must be positive and --bank-seconds not negative")
+    try:
+        event = make_format(
+            format_name,
+            entrants=len(bots),
+            seats=seats,
+            rounds=rounds,
+            repeat=repeat,
+            best_of=best_of,
+            elimination=elimination,
+            groups=groups,
+            seed=seed or 0,
+            points=_points(points),
+        )
+        rules = make_game(game, seats, variant, dict(map(parse_option, options)))
+    except (TournamentError, RulesError) as error:
+        raise CliError(str(error)) from None
+    jail = jail_choice(bots, no_jail)
+    for folder in (replays, logs):
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+    with progress_bar(2, quiet=as_json) as progress:
+        task = progress.add_task(f"{game} {format_name}", total=0)
+        try:
+            result = play_tournament(
+                rules,
+                bots,
+                event,
+                format_name=format_name,
+                seed=seed,
+                jail=jail,
+                time_control=TimeControl(decision_seconds, bank_seconds),
+                replays=replays,
+                logs=logs,
+                on_tables=lambda tables: progress.update(
+                    task, total=(progress.tasks[0].total or 0) + len(tables)
+                ),
+                on_match=lambda table, record: progress.advance(task),
+            )
+        except BotSpecError as error:
+            raise CliError(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(result.as_json()))
+    else:
+        _show(result)
+
+
+def _points(text: str | None) -> list[float] | None:
+    if text is None:
+        return None
+    try:
+        return [float(value) for value in text.split(",")]
+    except ValueError:
+        raise CliError(f"--points wants numbers separated by commas, got {text!r}") from None
+
+
+def _show(result: TournamentResult) -> None:
+    lines = result.lines()
+    optional = {
+        "infr.": [str(tally.infractions) for _, tally in lines],
+        "crash": [str(tally.crashes) for _, tally in lines],
+        "status": [line.status for line, _ in lines],
+    }
+    shown = {
+        name: cells for name, cells in optional.items() if any(c not in ("", "0") for c in cells)
+    }
+    rows = []
+    for index, (line, tally) in enumerate(lines):
+        low, high = wilson_interval(tally.wins, tally.games)
+        rows.append(
+            (
+                f"{line.rank}. {tally.name}",
+                f"{float(line.points):g}",
+                str(tally.games),
+                str(tally.wins),
+                f"{low:.0%}-{high:.0%}",
+                f"{tally.mean_place:.2f}",
+                *(cells[index] for cells in shown.values()),
+            )
+        )
+    title = (
+        f"{result.game} {result.format}: {result.series.games} matches"
+        " (95% CI: of the win rate; place: mean place)"
+    )
+    display_table(title, ("bot", "points", "games", "wins", "95% CI", "place", *shown), rows)
+    for _, tally in lines:
+        for note in tally.notes:
+            console.print(f"[bold]{tally.name}[/]: {note}", highlight=False)
