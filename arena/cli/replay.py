@@ -1,7 +1,8 @@
-"""`tavolo replay verify|show`: check and read replay files."""
+"""`tavolo replay verify|show|view`: check, read and watch replay files."""
 
 from __future__ import annotations
 
+import webbrowser
 from pathlib import Path
 
 import click
@@ -9,6 +10,8 @@ import click
 from arena.cli.output import CliError, console, error_console
 from arena.replay import ReplayError, ReplayMismatch, read_replay, verify_replay
 from arena.transcript import transcript_lines
+from arena.viewing import frames_document
+from arena.viewing.local import ReplayServer
 
 
 @click.group()
@@ -56,6 +59,33 @@ def show(file: Path, view: str, decisions: bool) -> None:
         raise CliError(f"{file}: {error}") from None
     for line in lines:
         console.print(line, markup=False, highlight=False)
+
+
+@replay.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--no-open", is_flag=True, help="Print the address; do not open a browser.")
+@click.option("--port", default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
+def view(file: Path, no_open: bool, port: int) -> None:
+    """Watch a replay in the viewer, in a local browser (Ctrl-C to stop)."""
+    replay = _read(file)
+    try:
+        frames_document(replay, view="full")
+    except ValueError as error:
+        raise CliError(f"{file}: the engine does not reproduce it: {error}") from None
+    try:
+        server = ReplayServer(replay, port)
+    except OSError as error:
+        raise CliError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}") from None
+    console.print(f"{file}: {server.url}", markup=False, highlight=False)
+    console.file.flush()
+    if not no_open:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 def _read(path: Path) -> dict:

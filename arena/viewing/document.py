@@ -8,6 +8,7 @@ in and draws the whole table after each one, filtered to the view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from arena.engine import JSON
@@ -30,7 +31,7 @@ class Table(Protocol):
     def marks(self, event: JSON) -> list[str]: ...
 
 
-GAMES = {
+GAMES: dict[str, tuple[Callable[[JSON, list[str]], Table], Callable[[JSON], str]]] = {
     "mia": (mia.MiaTable, mia.rules_text),
     "muggins": (muggins.MugginsTable, muggins.rules_text),
 }
@@ -49,7 +50,7 @@ def frames_document(replay: JSON, *, view: View = "full", since: int = 0) -> JSO
     view = parse_view(view, rules["players"])
     make_table, words = GAMES[replay["game"]]
     names = [seat["bot"] for seat in replay["seats"]]
-    table: Table = make_table(rules, names)
+    table = make_table(rules, names)
     events = replay["events"]
     steps: list[JSON] = []
     done = 0

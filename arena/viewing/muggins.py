@@ -180,7 +180,8 @@ class MugginsTable:
         if kind == "hand_end":
             how = "domino" if event["reason"] == "domino" else "blocked"
             minus = ", ".join(
-                f"{self.names[seat]} -{penalty}" for seat, penalty in enumerate(event["penalties"])
+                f"{self.names[seat]} {-penalty if penalty else 0}"
+                for seat, penalty in enumerate(event["penalties"])
             )
             return f"Hand {event['number']} ends ({how}): {minus}"
         if kind in ("infraction", "crash"):

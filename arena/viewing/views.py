@@ -12,7 +12,7 @@ View = str | int
 def parse_view(view: object, players: int) -> View:
     """`view` checked: "full", "public" or a seat of the match; ValueError otherwise."""
     if view in (FULL, PUBLIC):
-        return view  # type: ignore[return-value]
+        return str(view)
     if isinstance(view, str) and view.isdigit():
         view = int(view)
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
