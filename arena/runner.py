@@ -21,6 +21,10 @@ from arena.replay import build_replay
 MAX_REASONS_KEPT = 20
 """Infraction reasons kept per seat for display; the replay keeps every one."""
 
+MAX_LOG_ENTRY_CHARS = 64 * 1024
+"""Characters of a seat's log kept decision by decision (the first ones; the
+whole log, `SeatRecord.log`, keeps the last ones)."""
+
 
 @dataclass(frozen=True)
 class TimeControl:
@@ -49,6 +53,10 @@ class SeatRecord:
     crashed: bool = False
     crash_reason: str | None = None
     log: str = ""
+    log_entries: list[JSON] = field(default_factory=list)
+    """What the bot printed while deciding, decision by decision:
+    ``{"index": the decision's event index, "text": ...}``, in order. Like
+    `log`, for the bot's owner only."""
 
 
 @dataclass
@@ -147,6 +155,8 @@ def _play(
     banks = [clock.bank_seconds] * len(bots)
     clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
     decides = [bot.decide for bot in bots]
+    take_logs = [bot.take_log for bot in bots]
+    kept = [0] * len(bots)
     current_seat, legal_actions = state.current_seat, state.legal_actions
     observe, apply = state.observation, state.apply
     forced = 0
@@ -157,10 +167,16 @@ def _play(
             forced += 1
             continue
         observation = {**observe(seat), "time": clocks[seat]}
+        index = len(state.events)
         asked = perf_counter()
         answer = decides[seat](observation, allowance + banks[seat])
         seconds = perf_counter() - asked
         record = seats[seat]
+        printed = take_logs[seat]()
+        if printed and kept[seat] < MAX_LOG_ENTRY_CHARS:
+            printed = printed[: MAX_LOG_ENTRY_CHARS - kept[seat]]
+            kept[seat] += len(printed)
+            record.log_entries.append({"index": index, "text": printed})
         record.decisions += 1
         record.seconds += seconds
         late = seconds > allowance and _spend_bank(banks, clocks, seat, seconds, clock)

@@ -144,7 +144,9 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
         del history[start:]
         history.extend(observation["history"])
         observation["history"] = history
-        send(protocol_out, answer(act, observation))
+        reply = answer(act, observation)
+        sys.stderr.flush()  # what the bot printed reaches its log before the reply
+        send(protocol_out, reply)
 
 
 def main() -> None:

@@ -112,6 +112,8 @@ class ProcessBot:
         """Observations that timed out and whose replies, when they come, are dropped."""
         self._history_sent = 0
         self._log = ""
+        self._log_taken = 0
+        """Bytes of the log already handed out by `take_log`."""
         self._cpu: int | None = None
         """The CPU shared with the runner's thread (see `sandbox.affinity`), once started."""
 
@@ -150,6 +152,8 @@ class ProcessBot:
             reason = wire.parse_ready(line)
         if reason is not None:
             return self._crashed(reason)
+        channel.drain_log()
+        self._log_taken = channel.log.written  # what it printed loading is no decision's
         self.pause()
         return None
 
@@ -166,9 +170,22 @@ class ProcessBot:
             answer = self._exchange(observation, deadline, timeout)
         except BrokenPipeError:
             answer = Fault(self._crashed("the bot stopped reading its input"), crash=True)
+        if self._crash is None:
+            self._channel.drain_log()
         if was_paused:
             self.pause()
         return answer
+
+    def take_log(self) -> str:
+        """What the bot printed since the last call (the host flushes it before each reply)."""
+        if self._channel is None:
+            return ""
+        log = self._channel.log
+        if log.written == self._log_taken:
+            return ""
+        text = log.since(self._log_taken)
+        self._log_taken = log.written
+        return text
 
     def pause(self) -> None:
         if self._process is not None and self._crash is None and not self._paused:

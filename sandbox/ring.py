@@ -18,6 +18,19 @@ class LogRing:
             del self._buffer[:excess]
             self._cut += excess
 
+    @property
+    def written(self) -> int:
+        """How many bytes were ever written: a mark for `since`."""
+        return self._cut + len(self._buffer)
+
+    def since(self, mark: int) -> str:
+        """What was written after `mark` (an earlier `written`), as far as it is kept."""
+        start = mark - self._cut
+        body = self._buffer[max(0, start) :].decode("utf-8", "replace")
+        if start < 0:
+            return f"[... {-start} bytes of log cut ...]\n{body}"
+        return body
+
     def last_line(self) -> str:
         """The last non-empty line, e.g. the exception that ended a traceback."""
         lines = self.text().strip().splitlines()

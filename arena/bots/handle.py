@@ -46,6 +46,10 @@ class BotHandle(Protocol):
         how long its bot took.
         """
 
+    def take_log(self) -> str:
+        """What the bot wrote to its log (stderr) since the last call, or since it
+        started: after a decision, what it printed while deciding."""
+
     def close(self) -> str:
         """End the bot for good and return its log (stderr), possibly cut.
 

@@ -23,6 +23,7 @@ class InProcessBot:
         self.name = name
         self._act = act
         self._log: list[str] = []
+        self._taken = 0
 
     def start(self) -> str | None:
         return None
@@ -33,6 +34,13 @@ class InProcessBot:
         except Exception as error:
             self._log.append(traceback.format_exc())
             return Fault(f"act raised {type(error).__name__}: {error}")
+
+    def take_log(self) -> str:
+        if self._taken == len(self._log):
+            return ""
+        text = "".join(self._log[self._taken :])
+        self._taken = len(self._log)
+        return text
 
     def close(self) -> str:
         return "".join(self._log)

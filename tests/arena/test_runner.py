@@ -13,6 +13,7 @@ from arena.engine import JSON
 from arena.games import make_game
 from arena.replay import verify_replay
 from arena.runner import TimeControl, play_match
+from sandbox.process_bot import open_file_bot
 
 
 def random_bot(name: str, seed: int) -> InProcessBot:
@@ -34,6 +35,9 @@ class NeverStarts:
 
     def decide(self, observation: JSON, timeout: float) -> Answer:
         raise AssertionError("a bot that never started must never be asked")
+
+    def take_log(self) -> str:
+        return ""
 
     def close(self) -> str:
         return "Traceback: SyntaxError"
@@ -137,3 +141,36 @@ def test_announcing_too_low_costs_a_life_by_the_rules_not_an_infraction():
         if event["type"] == "life_lost" and event["seat"] == 0
     }
     assert "too_low" in reasons
+
+
+def test_what_a_bot_prints_is_recorded_at_the_event_of_its_decision(tmp_path):
+    source = tmp_path / "chatty.py"
+    source.write_text(
+        "import random\n"
+        "def act(observation):\n"
+        "    print('seen', len(observation['history']))\n"
+        "    if len(observation['history']) % 5 == 0:\n"
+        "        return {'type': 'nonsense'}\n"
+        "    return random.choice(observation['legal_actions'])\n"
+    )
+    chatty = open_file_bot(source, jail=False)
+    record = play_match(make_game("mia", 2), [chatty, random_bot("b", 1)], seed=4)
+    entries = record.seats[0].log_entries
+    events = record.replay["events"]
+    assert len(entries) == record.seats[0].decisions
+    assert all(entry["text"].startswith("seen ") for entry in entries)
+    for entry in entries:
+        event = events[entry["index"]]
+        assert event["seat"] == 0 and event["type"] in ("action", "infraction")
+    assert any(events[entry["index"]]["type"] == "infraction" for entry in entries)
+    assert record.seats[1].log_entries == []
+
+
+def test_a_traceback_is_recorded_at_the_infraction_it_caused():
+    def act(observation: JSON) -> JSON:
+        raise ZeroDivisionError("oops")
+
+    record = play_match(make_game("mia", 2), [bot_answering("a", act), random_bot("b", 1)], seed=2)
+    entry = record.seats[0].log_entries[0]
+    assert record.replay["events"][entry["index"]]["type"] == "infraction"
+    assert "ZeroDivisionError: oops" in entry["text"]

@@ -81,6 +81,9 @@ class ClumsyBot:
             return {"type": "nonsense"}
         return self._rng.choice(observation["legal_actions"])
 
+    def take_log(self) -> str:
+        return ""
+
     def close(self) -> str:
         return ""
 

@@ -41,6 +41,28 @@ def test_a_bot_sees_the_whole_history_though_only_new_events_travel():
     assert "thinking about 10 events" in log
 
 
+def test_what_a_bot_prints_is_taken_decision_by_decision(tmp_path):
+    source = tmp_path / "chatty.py"
+    source.write_text(
+        "print('loading')\n"
+        "def act(observation):\n"
+        "    print('deciding with', len(observation['history']), end=' events')\n"
+        "    return observation['legal_actions'][0]\n"
+    )
+    bot = unjailed(source)
+    assert bot.start() is None
+    try:
+        taken = []
+        for events in range(3):
+            bot.decide(observation([{"n": n} for n in range(events)]), 2.0)
+            taken.append(bot.take_log())
+        assert bot.take_log() == ""
+    finally:
+        log = bot.close()
+    assert taken == [f"deciding with {events} events" for events in range(3)]
+    assert log.startswith("loading\n")
+
+
 def test_a_history_that_starts_over_is_sent_whole():
     bot = unjailed(BOTS / "echo_history.py")
     assert bot.start() is None

@@ -50,6 +50,9 @@ class Troublemaker:
             return {"type": "nonsense"}
         return self.rng.choice(observation["legal_actions"])
 
+    def take_log(self) -> str:
+        return ""
+
     def close(self) -> str:
         return ""
 
