@@ -19,7 +19,14 @@ PLATFORM_APPS = {
     for path in (ROOT / "platform").iterdir()
     if path.is_dir() and (path / "__init__.py").exists()
 }
-APP_ORDER = (("accounts",), ("ladders",), ("bots",), ("matches",), ("api", "web"))
+APP_ORDER = (
+    ("accounts",),
+    ("ladders",),
+    ("bots",),
+    ("matches",),
+    ("tournaments",),
+    ("api", "web"),
+)
 """The platform's apps, lowest first; apps on one level do not import each other."""
 SITE = "tavolo_site"
 FORBIDDEN = {

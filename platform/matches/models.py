@@ -22,6 +22,7 @@ class Match(models.Model):
         RANKED = "ranked"
         CHALLENGE = "challenge"
         QUALIFICATION = "qualification"
+        TOURNAMENT = "tournament"
 
     class Status(models.TextChoices):
         QUEUED = "queued"

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "ladders",
     "bots",
     "matches",
+    "tournaments",
     "api",
     "web",
 ]
@@ -263,11 +264,24 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matches.tasks.bot_versions_recover",
         "schedule": timedelta(minutes=1),
     },
+    "tournaments-tick": {
+        "task": "tournaments.tasks.tournaments_tick",
+        "schedule": timedelta(seconds=env_int("TAVOLO_TOURNAMENT_TICK_SECONDS", 15, minimum=1)),
+    },
 }
+CELERY_TASK_DEFAULT_PRIORITY = 6
+"""Redis takes lower numbers first (0 to 9): tournament matches are sent at
+`TAVOLO_TOURNAMENT_PRIORITY`, so a worker picks them before ladder matches."""
 
 # --- Tavolo ------------------------------------------------------------------------------------
 TAVOLO_ALLOW_UNJAILED = env_bool("TAVOLO_ALLOW_UNJAILED")
 """Run uploaded bots without the jail. Only for development on a machine without bwrap."""
+
+TAVOLO_TOURNAMENT_PRIORITY = 0
+"""The Celery priority of tournament matches (see CELERY_TASK_DEFAULT_PRIORITY)."""
+
+TAVOLO_TOURNAMENT_BATCH = env_int("TAVOLO_TOURNAMENT_BATCH", 64, minimum=1)
+"""Tables of one tournament waiting for a worker at once; more are made as they finish."""
 
 TAVOLO_QUEUE_DEPTH = env_int("TAVOLO_QUEUE_DEPTH", 2, minimum=0)
 """Ranked matches kept queued per ladder: enough to keep workers busy, not a pile."""

@@ -1,0 +1,235 @@
+"""Changes to tournaments: entering, freezing the field, starting, advancing round by round.
+
+`tournament_advance` is the one step that moves an event on: it copies the
+places of finished matches onto their tables (once), builds the format again
+from those results and creates matches for the tables it names next. It runs
+with the tournament's row locked, so two advances at once cannot create a table
+twice, and the table's unique key backs that up.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from arena.tournaments import Table, TableResult, TournamentError
+from bots.models import Bot, BotVersion
+from matches.models import Match
+from matches.services import match_create
+from tournaments.models import Entry, Tournament, TournamentTable
+
+logger = logging.getLogger(__name__)
+
+TABLE_ATTEMPTS = 3
+"""Matches made for one table before the tournament is cancelled as unplayable."""
+
+
+def tournament_entry_check(
+    *, user: AbstractUser, tournament: Tournament, bot: Bot, now: datetime | None = None
+) -> None:
+    """Refuse an entry that may not be made, with the reason."""
+    now = now or timezone.now()
+    if bot.owner_id != user.pk:
+        raise ValidationError("you can only enter your own bot", code="not_owner")
+    if bot.ladder_id != tournament.ladder_id:
+        raise ValidationError(
+            f"{bot.name} plays on {bot.ladder.name}; this tournament is played on"
+            f" {tournament.ladder.name}",
+            code="wrong_game",
+        )
+    if tournament.status != Tournament.Status.UPCOMING or now >= tournament.entries_close_at:
+        raise ValidationError("entries to this tournament have closed", code="closed")
+    if now < tournament.entries_open_at:
+        raise ValidationError(
+            f"entries open at {tournament.entries_open_at:%Y-%m-%d %H:%M} UTC", code="not_open"
+        )
+    if not tournament.open_to_all and not tournament.invited.filter(pk=user.pk).exists():
+        raise ValidationError("this tournament is by invitation only", code="not_invited")
+    if bot.current_version_id is None:
+        raise ValidationError(f"{bot.name} has no accepted version yet", code="not_accepted")
+    if Entry.objects.filter(tournament=tournament, bot=bot).exists():
+        raise ValidationError(f"{bot.name} is already entered", code="already_entered")
+
+
+def tournament_enter(
+    *, user: AbstractUser, tournament: Tournament, bot: Bot, now: datetime | None = None
+) -> Entry:
+    """Enter `bot`; its version is the one current at the entry deadline."""
+    tournament_entry_check(user=user, tournament=tournament, bot=bot, now=now)
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(tournament=tournament, bot=bot)
+    except IntegrityError:
+        raise ValidationError(f"{bot.name} is already entered", code="already_entered") from None
+
+
+@transaction.atomic
+def tournament_freeze(*, tournament_id: int, now: datetime | None = None) -> bool:
+    """At the deadline: fix each entry's version and number the field by rating.
+
+    Entries whose bot has no accepted version are dropped. A field the format
+    cannot seat cancels the tournament, with the reason. False if not due.
+    """
+    now = now or timezone.now()
+    tournament = Tournament.objects.select_for_update().get(id=tournament_id)
+    if (
+        tournament.status != Tournament.Status.UPCOMING
+        or tournament.frozen_at is not None
+        or now < tournament.entries_close_at
+    ):
+        return False
+    entries = list(tournament.entries.select_related("bot"))
+    playing = [entry for entry in entries if entry.bot.current_version_id is not None]
+    Entry.objects.filter(pk__in=[e.pk for e in entries if e not in playing]).delete()
+    playing.sort(key=lambda entry: (-entry.bot.rating, entry.created_at, entry.pk))
+    for number, entry in enumerate(playing):
+        entry.number = number
+        entry.version_id = entry.bot.current_version_id
+    Entry.objects.bulk_update(playing, ["number", "version"])
+    tournament.frozen_at = now
+    try:
+        tournament.event(len(playing))
+    except TournamentError as error:
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.cancel_reason = str(error)
+        tournament.finished_at = now
+    tournament.save()
+    return True
+
+
+def tournament_start(*, tournament_id: int, now: datetime | None = None) -> bool:
+    """At the start time, with the field frozen: running, and the first tables sent."""
+    now = now or timezone.now()
+    started = Tournament.objects.filter(
+        id=tournament_id,
+        status=Tournament.Status.UPCOMING,
+        frozen_at__isnull=False,
+        starts_at__lte=now,
+    ).update(status=Tournament.Status.RUNNING)
+    if started:
+        tournament_advance(tournament_id=tournament_id, now=now)
+    return bool(started)
+
+
+@transaction.atomic
+def tournament_advance(*, tournament_id: int, now: datetime | None = None) -> list[TournamentTable]:
+    """Record finished tables, then create the tables the format names next (at most
+    `TAVOLO_TOURNAMENT_BATCH` waiting at once); finish the tournament when none are left.
+
+    Returns the tables created.
+    """
+    tournament = (
+        Tournament.objects.select_for_update().select_related("ladder").get(id=tournament_id)
+    )
+    if tournament.status != Tournament.Status.RUNNING:
+        return []
+    tables = list(tournament.tables.select_related("match"))
+    waiting = [table for table in tables if table.places is None]
+    for table in waiting:
+        _table_settle(tournament=tournament, table=table)
+    if tournament.status != Tournament.Status.RUNNING:
+        return []
+    results = [_result(table) for table in tables if table.places is not None]
+    versions = dict(tournament.entries.values_list("number", "version_id"))
+    upcoming = tournament.event(len(versions)).next_tables(results)
+    known = {table.key for table in tables}
+    room = settings.TAVOLO_TOURNAMENT_BATCH - sum(table.places is None for table in tables)
+    created = [
+        _table_create(tournament=tournament, table=table, versions=versions)
+        for table in [table for table in upcoming if table.key not in known][: max(room, 0)]
+    ]
+    if not upcoming:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now or timezone.now()
+        tournament.save(update_fields=["status", "finished_at"])
+    return created
+
+
+def _result(table: TournamentTable) -> TableResult:
+    return TableResult(
+        Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
+        tuple(table.places),
+    )
+
+
+def _table_settle(*, tournament: Tournament, table: TournamentTable) -> None:
+    """Copy a finished match's places onto its table; give a failed one a new match."""
+    match = table.match
+    if match is not None and match.status == Match.Status.FINISHED:
+        table.places = [seat.place for seat in match.seats.order_by("seat")]
+        table.save(update_fields=["places"])
+    elif match is None or match.status == Match.Status.FAILED:
+        if table.attempts >= TABLE_ATTEMPTS:
+            tournament.status = Tournament.Status.CANCELLED
+            tournament.cancel_reason = f"table {table.key} could not be played"
+            tournament.finished_at = timezone.now()
+            tournament.save(update_fields=["status", "cancel_reason", "finished_at"])
+            logger.error("tournament %s cancelled: %s", tournament.pk, tournament.cancel_reason)
+            return
+        versions = dict(tournament.entries.values_list("number", "version_id"))
+        table.match = _match_create(tournament=tournament, seats=table.seats, versions=versions)
+        table.attempts += 1
+        table.save(update_fields=["match", "attempts"])
+
+
+def _table_create(
+    *, tournament: Tournament, table: Table, versions: dict[int, int]
+) -> TournamentTable:
+    return TournamentTable.objects.create(
+        tournament=tournament,
+        key=table.key,
+        round=table.round,
+        stage=table.stage,
+        series=table.series,
+        game=table.game,
+        seats=list(table.seats),
+        match=_match_create(tournament=tournament, seats=table.seats, versions=versions),
+    )
+
+
+def _match_create(
+    *, tournament: Tournament, seats: Sequence[int], versions: dict[int, int]
+) -> Match:
+    by_id = BotVersion.objects.in_bulk([versions[entrant] for entrant in seats])
+    match = match_create(
+        ladder=tournament.ladder,
+        kind=Match.Kind.TOURNAMENT,
+        versions=[by_id[versions[entrant]] for entrant in seats],
+        enqueue=False,
+    )
+    tournament_match_enqueue(match_id=match.pk)
+    return match
+
+
+def tournament_match_enqueue(*, match_id: int) -> None:
+    """Send a tournament match ahead of the ladders' matches, once the transaction commits."""
+    from matches.tasks import match_run
+
+    transaction.on_commit(
+        lambda: match_run.apply_async((match_id,), priority=settings.TAVOLO_TOURNAMENT_PRIORITY),
+        robust=True,
+    )
+
+
+def tournaments_tick(*, now: datetime | None = None) -> None:
+    """Freeze fields at their deadline, start events at their time, advance running ones."""
+    now = now or timezone.now()
+    for tournament_id in Tournament.objects.filter(
+        status=Tournament.Status.UPCOMING, frozen_at__isnull=True, entries_close_at__lte=now
+    ).values_list("id", flat=True):
+        tournament_freeze(tournament_id=tournament_id, now=now)
+    for tournament_id in Tournament.objects.filter(
+        status=Tournament.Status.UPCOMING, frozen_at__isnull=False, starts_at__lte=now
+    ).values_list("id", flat=True):
+        tournament_start(tournament_id=tournament_id, now=now)
+    for tournament_id in Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list(
+        "id", flat=True
+    ):
+        tournament_advance(tournament_id=tournament_id, now=now)

@@ -1,0 +1,73 @@
+"""Fixtures of the tournament tests: a tournament open for entries, and bots to enter."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.utils import timezone
+
+from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+from tournaments.models import Tournament
+
+
+@pytest.fixture
+def open_tournament(muggins_ladder: Ladder) -> Callable[..., Tournament]:
+    """Make a tournament whose entries are open now and close in an hour."""
+
+    def make(**fields: object) -> Tournament:
+        now = timezone.now()
+        values = {
+            "slug": "spring-cup",
+            "name": "Spring Cup",
+            "ladder": muggins_ladder,
+            "format": "round-robin",
+            "entries_open_at": now - timedelta(hours=1),
+            "entries_close_at": now + timedelta(hours=1),
+            "starts_at": now + timedelta(hours=2),
+            **fields,
+        }
+        tournament = Tournament(**values)
+        tournament.full_clean()
+        tournament.save()
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def new_version() -> Callable[[Bot], BotVersion]:
+    """Give a bot a new accepted current version (as an upload that qualified would)."""
+
+    def make(bot: Bot) -> BotVersion:
+        number = bot.versions.count() + 1
+        source = f"def act(observation):\n    return observation['legal_actions'][-1]\n# {number}\n"
+        version = BotVersion.objects.create(
+            bot=bot,
+            number=number,
+            source=source,
+            sha256=hashlib.sha256(source.encode()).hexdigest(),
+            size=len(source),
+            status=BotVersion.Status.ACCEPTED,
+        )
+        bot.current_version = version
+        bot.save(update_fields=["current_version"])
+        return version
+
+    return make
+
+
+@pytest.fixture
+def muggins_bots(
+    alice: AbstractUser, bob: AbstractUser, muggins_ladder: Ladder, accepted_bot: Callable
+) -> list[Bot]:
+    """Three user bots on the two-seat Muggins ladder, rated apart."""
+    return [
+        accepted_bot(owner=alice, ladder=muggins_ladder, name="first", rating=1600),
+        accepted_bot(owner=bob, ladder=muggins_ladder, name="second", rating=1550),
+        accepted_bot(owner=alice, ladder=muggins_ladder, name="third", rating=1400),
+    ]
