@@ -6,13 +6,16 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match, MatchSeat, RatingChange
+
+BOT_RESULTS = ("won", "lost", "crashed")
+"""How a bot's matches can be filtered by its own result: first place, any other, crashed."""
 
 
 def match_list(
@@ -21,15 +24,28 @@ def match_list(
     bot: Bot | None = None,
     kinds: tuple[str, ...] | None = None,
     status: str | None = None,
+    bot_result: str | None = None,
 ) -> QuerySet[Match]:
-    """Matches, newest first, optionally of one ladder, one bot, some kinds or one status."""
+    """Matches, newest first, optionally of one ladder, one bot, some kinds or one status.
+
+    With a bot, `bot_result` keeps the matches it won, lost (finished below
+    first place) or crashed in.
+    """
+    seats = MatchSeat.objects.select_related("bot__owner", "bot_version")
     matches = Match.objects.select_related("ladder").prefetch_related(
-        "seats__bot__owner", "seats__bot_version"
+        Prefetch("seats", queryset=seats)
     )
     if ladder is not None:
         matches = matches.filter(ladder=ladder)
     if bot is not None:
-        matches = matches.filter(seats__bot=bot).distinct()
+        bot_seats = MatchSeat.objects.filter(bot=bot)
+        if bot_result == "won":
+            bot_seats = bot_seats.filter(place=1)
+        elif bot_result == "lost":
+            bot_seats = bot_seats.filter(place__gt=1)
+        elif bot_result == "crashed":
+            bot_seats = bot_seats.filter(crashed=True)
+        matches = matches.filter(id__in=bot_seats.values("match_id"))
     if kinds is not None:
         matches = matches.filter(kind__in=kinds)
     if status is not None:

@@ -16,6 +16,8 @@ from django.db.models import QuerySet
 from bots.checks import ONE_FILE_ONLY
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.models import Match
+from matches.selectors import BOT_RESULTS
 
 
 class SignupForm(UserCreationForm):
@@ -93,3 +95,30 @@ class ChallengeForm(forms.Form):
         self.fields["opponents"].label_from_instance = lambda bot: (
             f"{bot.name} ({bot.owner.username}, {bot.rating:.0f})"
         )
+
+
+class MatchFilterForm(forms.Form):
+    """The match list's filters, read from the query string; every one optional."""
+
+    ladder = forms.ModelChoiceField(
+        queryset=Ladder.objects.all(), to_field_name="slug", required=False, empty_label="any"
+    )
+    bot = forms.ModelChoiceField(
+        queryset=Bot.objects.all(), required=False, widget=forms.NumberInput, label="bot id"
+    )
+    kind = forms.ChoiceField(choices=[("", "any"), *Match.Kind.choices], required=False)
+    status = forms.ChoiceField(choices=[("", "any"), *Match.Status.choices], required=False)
+    result = forms.ChoiceField(
+        choices=[("", "any"), *((result, result) for result in BOT_RESULTS)],
+        required=False,
+        help_text="The bot's own result.",
+    )
+    page = forms.IntegerField(
+        min_value=1, max_value=10_000, required=False, widget=forms.HiddenInput
+    )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        if cleaned.get("result") and not cleaned.get("bot"):
+            self.add_error("result", "choose a bot to filter by its result")
+        return cleaned

@@ -25,6 +25,8 @@ urlpatterns = [
     path("bots/<int:bot_id>/upload/", bots.version_upload, name="version_upload"),
     path("bots/<int:bot_id>/challenge/", bots.challenge, name="challenge"),
     path("bots/<int:bot_id>/versions/<int:number>/", bots.version, name="version"),
+    path("users/<str:username>/", accounts.user_page, name="user"),
+    path("matches/", matches.match_list_page, name="matches"),
     path("matches/<int:match_id>/", matches.match_page, name="match"),
     path("matches/<int:match_id>/replay/", matches.replay_old_address),
     path("matches/<int:match_id>/replay.json", matches.replay_json, name="replay_json"),

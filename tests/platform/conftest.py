@@ -14,6 +14,9 @@ from accounts.services import user_create
 from bots.house import ladders_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.models import Match
+from matches.playing import MatchOutcome, SeatOutcome
+from matches.services import match_create, match_finish
 from tavolo_site.celery import app as celery_app
 
 BOT_FILES = Path(__file__).parent / "bot_files"
@@ -97,6 +100,28 @@ def accepted_bot(database: None) -> Callable[..., Bot]:
         return bot
 
     return make
+
+
+@pytest.fixture
+def finish() -> Callable[..., Match]:
+    """Record a match of `bots` (in seat order) that ended in `places`, without playing it."""
+
+    def finish(bots: list[Bot], places: list[int], kind: str = Match.Kind.RANKED) -> Match:
+        match = match_create(
+            ladder=bots[0].ladder,
+            kind=kind,
+            versions=[bot.current_version for bot in bots],
+            enqueue=False,
+        )
+        outcome = MatchOutcome(
+            result={"places": places},
+            seats=[SeatOutcome(place=place) for place in places],
+            decisions=1,
+        )
+        assert match_finish(match_id=match.pk, outcome=outcome)
+        return match
+
+    return finish
 
 
 @pytest.fixture

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
@@ -50,6 +50,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome, {user.username}: your account is ready.")
         return redirect("web:account")
     return render(request, "web/signup.html", {"form": form})
+
+
+def user_page(request: HttpRequest, username: str) -> HttpResponse:
+    """A user's public page: their bots on every ladder."""
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    context = {"person": person, "bots": bot_list(owner=person).order_by("ladder__slug", "name")}
+    return render(request, "web/user.html", context)
 
 
 @login_required

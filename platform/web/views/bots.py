@@ -24,12 +24,15 @@ from bots.selectors import (
     bot_version_source_for,
 )
 from bots.services import bot_version_upload
+from matches.records import bot_head_to_head, bot_places
 from matches.selectors import bot_rating_history, challenges_left, match_list
 from matches.services import challenge_create
+from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
-from web.sparkline import sparkline_points
 
 RECENT_MATCHES = 20
+CHART_MATCHES = 300
+"""Rated matches drawn in a bot's rating history: its latest."""
 
 
 def challenge_candidates(bot: Bot) -> QuerySet[Bot]:
@@ -54,6 +57,7 @@ def bot_page(
     owner = request.user.is_authenticated and bot.owner_id == request.user.pk
     history = list(bot_rating_history(bot=bot))
     versions = list(bot_version_list(bot=bot))
+    places = bot_places(bot=bot)
     context = {
         "bot": bot,
         "band": rating_band(bot.games),
@@ -62,7 +66,14 @@ def bot_page(
         "history": [
             (change, change.after - change.before) for change in history[-RECENT_MATCHES:][::-1]
         ],
-        "sparkline": sparkline_points([change.after for change in history]),
+        "chart": rating_chart(
+            [
+                RatingPoint(change.after, change.games_before + 1, change.version.number)
+                for change in history[-CHART_MATCHES:]
+            ]
+        ),
+        "places": places_bars(places, bot.ladder.seats) if places else [],
+        "head_to_head": bot_head_to_head(bot=bot),
         "matches": match_list(bot=bot)[:RECENT_MATCHES],
         "owner": owner,
         "can_inspect": bool(versions)

@@ -8,7 +8,43 @@ from django.shortcuts import redirect, render
 from bots.selectors import bot_version_can_inspect
 from matches.models import Match
 from matches.replays import replay_response, replay_transcript
-from matches.selectors import match_get, match_seat_log_for
+from matches.selectors import match_get, match_list, match_seat_log_for
+from web.forms import MatchFilterForm
+
+MATCHES_PER_PAGE = 50
+
+
+def match_list_page(request: HttpRequest) -> HttpResponse:
+    """Every match, newest first, filtered by ladder, bot, kind, status and the bot's result.
+
+    Pages go by number without counting every match: one row more than a page
+    is read to know whether there is a next one.
+    """
+    form = MatchFilterForm(request.GET or None)
+    if request.GET and not form.is_valid():
+        return render(request, "web/matches.html", {"form": form, "matches": []}, status=400)
+    wanted = form.cleaned_data if request.GET else {}
+    page = wanted.get("page") or 1
+    matches = match_list(
+        ladder=wanted.get("ladder"),
+        bot=wanted.get("bot"),
+        kinds=(wanted["kind"],) if wanted.get("kind") else None,
+        status=wanted.get("status") or None,
+        bot_result=wanted.get("result") or None,
+    )
+    start = (page - 1) * MATCHES_PER_PAGE
+    rows = list(matches[start : start + MATCHES_PER_PAGE + 1])
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "matches": rows[:MATCHES_PER_PAGE],
+        "page": page,
+        "previous_page": page - 1 if page > 1 else None,
+        "next_page": page + 1 if len(rows) > MATCHES_PER_PAGE else None,
+        "query": query.urlencode(),
+    }
+    return render(request, "web/matches.html", context)
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -2,18 +2,50 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from arena import ratings
-from bots.selectors import ladder_standings
+from bots.selectors import Standing, ladder_standings
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
+from matches.records import BotRecord, bot_recent_ratings, bot_records
 from matches.selectors import match_list
+from web.charts import sparkline_points
 
 TOP_BOTS_ON_HOME = 3
 RECENT_MATCHES = 15
 RATING_TABLE_GAMES = (0, 1, 5, 10, 19, 20, 50, 100, 500)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """A line of a ladder's table with the bot's record and its recent ratings drawn."""
+
+    standing: Standing
+    record: BotRecord
+    sparkline: str
+
+
+def standing_lines(standings: list[Standing]) -> list[StandingLine]:
+    bot_ids = [standing.bot.pk for standing in standings]
+    records = bot_records(bot_ids=bot_ids)
+    recent = bot_recent_ratings(bot_ids=bot_ids)
+    return [
+        StandingLine(
+            standing,
+            records.get(standing.bot.pk, BotRecord()),
+            sparkline_points(recent.get(standing.bot.pk, [])),
+        )
+        for standing in standings
+    ]
+
+
+def playing_now(**filters: object) -> list[Match]:
+    """Ranked matches being played now, newest first."""
+    return list(match_list(status=Match.Status.RUNNING, kinds=(Match.Kind.RANKED,), **filters))
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -21,9 +53,8 @@ def home(request: HttpRequest) -> HttpResponse:
         (ladder, ladder_standings(ladder=ladder)[:TOP_BOTS_ON_HOME]) for ladder in ladder_list()
     ]
     recent = match_list(status=Match.Status.FINISHED, kinds=(Match.Kind.RANKED,))
-    return render(
-        request, "web/home.html", {"ladders": ladders, "matches": recent[:RECENT_MATCHES]}
-    )
+    context = {"ladders": ladders, "playing": playing_now(), "matches": recent[:RECENT_MATCHES]}
+    return render(request, "web/home.html", context)
 
 
 def ladders(request: HttpRequest) -> HttpResponse:
@@ -33,12 +64,14 @@ def ladders(request: HttpRequest) -> HttpResponse:
 
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     found = ladder_get(slug=slug)
-    recent = match_list(ladder=found, kinds=(Match.Kind.RANKED,))[:RECENT_MATCHES]
-    return render(
-        request,
-        "web/ladder.html",
-        {"ladder": found, "standings": ladder_standings(ladder=found), "matches": recent},
-    )
+    recent = match_list(ladder=found, kinds=(Match.Kind.RANKED,), status=Match.Status.FINISHED)
+    context = {
+        "ladder": found,
+        "lines": standing_lines(ladder_standings(ladder=found)),
+        "playing": playing_now(ladder=found),
+        "matches": recent[:RECENT_MATCHES],
+    }
+    return render(request, "web/ladder.html", context)
 
 
 def ratings_explained(request: HttpRequest) -> HttpResponse:
