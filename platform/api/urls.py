@@ -24,6 +24,12 @@ from api.views.matches import (
     ReplayView,
     SeatLogView,
 )
+from api.views.tournaments import (
+    EntryListView,
+    ReplaysZipView,
+    TournamentDetailView,
+    TournamentListView,
+)
 
 app_name = "api"
 
@@ -49,5 +55,11 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", ReplayView.as_view(), name="match-replay"),
     path("matches/<int:match_id>/seats/<int:seat>/log/", SeatLogView.as_view(), name="seat-log"),
     path("challenges/", ChallengeListView.as_view(), name="challenge-list"),
+    path("tournaments/", TournamentListView.as_view(), name="tournament-list"),
+    path("tournaments/<slug:slug>/", TournamentDetailView.as_view(), name="tournament-detail"),
+    path("tournaments/<slug:slug>/entries/", EntryListView.as_view(), name="tournament-entries"),
+    path(
+        "tournaments/<slug:slug>/replays.zip", ReplaysZipView.as_view(), name="tournament-replays"
+    ),
     re_path(r"^", endpoint_not_found),
 ]

@@ -13,6 +13,12 @@ from django.utils import timezone
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from tournaments.models import Tournament
+from tournaments.services import (
+    tournament_advance,
+    tournament_enter,
+    tournament_freeze,
+    tournament_start,
+)
 
 
 @pytest.fixture
@@ -71,3 +77,34 @@ def muggins_bots(
         accepted_bot(owner=bob, ladder=muggins_ladder, name="second", rating=1550),
         accepted_bot(owner=alice, ladder=muggins_ladder, name="third", rating=1400),
     ]
+
+
+@pytest.fixture
+def play_to_the_end(celery_eager: None, django_capture_on_commit_callbacks: Callable) -> Callable:
+    """Start a frozen tournament and advance it until it finishes, its matches played here."""
+
+    def play(tournament: Tournament) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+        for _ in range(50):
+            if Tournament.objects.get(pk=tournament.pk).status != Tournament.Status.RUNNING:
+                return
+            with django_capture_on_commit_callbacks(execute=True):
+                tournament_advance(tournament_id=tournament.pk)
+        pytest.fail("the tournament never ends")
+
+    return play
+
+
+@pytest.fixture
+def finished_tournament(
+    muggins_bots: list[Bot], open_tournament: Callable, play_to_the_end: Callable
+) -> Tournament:
+    """A round-robin of the three Muggins bots, each table played twice, finished."""
+    tournament = open_tournament(repeat=2)
+    for bot in muggins_bots:
+        tournament_enter(user=bot.owner, tournament=tournament, bot=bot)
+    tournament_freeze(tournament_id=tournament.pk, now=tournament.entries_close_at)
+    play_to_the_end(tournament)
+    tournament.refresh_from_db()
+    return tournament

@@ -23,26 +23,12 @@ from tournaments.services import (
 pytestmark = pytest.mark.jail
 
 
-def play_to_the_end(tournament: Tournament, capture: Callable) -> int:
-    """Start the tournament and advance it until it finishes: the number of advances."""
-    with capture(execute=True):
-        assert tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
-    advances = 0
-    while Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING:
-        advances += 1
-        assert advances < 50, "the tournament never ends"
-        with capture(execute=True):
-            tournament_advance(tournament_id=tournament.pk)
-    return advances
-
-
 def test_a_round_robin_plays_every_table_once_and_changes_no_rating(
     alice: AbstractUser,
     muggins_bots: list[Bot],
     open_tournament: Callable,
     new_version: Callable,
-    celery_eager: None,
-    django_capture_on_commit_callbacks,
+    play_to_the_end: Callable,
 ) -> None:
     tournament = open_tournament(repeat=2)
     for bot in muggins_bots:
@@ -50,7 +36,7 @@ def test_a_round_robin_plays_every_table_once_and_changes_no_rating(
     entered = {bot.pk: bot.current_version_id for bot in muggins_bots}
     tournament_freeze(tournament_id=tournament.pk, now=tournament.entries_close_at)
     new_version(muggins_bots[1])
-    play_to_the_end(tournament, django_capture_on_commit_callbacks)
+    play_to_the_end(tournament)
 
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED and tournament.finished_at
