@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, bots, matches, pages
+from web.views import accounts, bots, matches, pages, tournaments
 
 app_name = "web"
 
@@ -14,6 +14,10 @@ urlpatterns = [
     path("ladders/", pages.ladders, name="ladders"),
     path("ladders/<slug:slug>/", pages.ladder, name="ladder"),
     path("ratings/", pages.ratings_explained, name="ratings"),
+    path("tournaments/", tournaments.tournaments, name="tournaments"),
+    path("tournaments/<slug:slug>/", tournaments.tournament, name="tournament"),
+    path("tournaments/<slug:slug>/enter/", tournaments.enter, name="tournament_enter"),
+    path("tournaments/<slug:slug>/replays.zip", tournaments.replays, name="tournament_replays"),
     path("write-a-bot/", pages.write_a_bot, name="write_a_bot"),
     path("signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),

@@ -1,0 +1,76 @@
+"""Tournament pages: the list, a tournament's page, the entry form and the replays' zip."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+
+from bots.models import Bot
+from tournaments.models import Entry, Tournament
+
+
+def browser_of(user: AbstractUser | None) -> Client:
+    browser = Client()
+    if user is not None:
+        browser.force_login(user)
+    return browser
+
+
+def test_the_list_shows_upcoming_tournaments_and_the_page_its_entrants(
+    alice: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
+) -> None:
+    tournament = open_tournament()
+    Entry.objects.create(tournament=tournament, bot=muggins_bots[1])
+    listing = browser_of(None).get("/tournaments/")
+    assert listing.status_code == 200 and "Spring Cup" in listing.content.decode()
+    page = browser_of(None).get("/tournaments/spring-cup/").content.decode()
+    assert "second" in page and "Enter your bot" not in page
+    assert "Enter your bot" in browser_of(alice).get("/tournaments/spring-cup/").content.decode()
+
+
+def test_an_owner_enters_a_bot_through_the_form(
+    alice: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
+) -> None:
+    open_tournament()
+    answer = browser_of(alice).post(
+        "/tournaments/spring-cup/enter/", {"bot": muggins_bots[0].pk}, follow=True
+    )
+    assert "first is entered in Spring Cup" in answer.content.decode()
+    assert list(Entry.objects.values_list("bot__name", flat=True)) == ["first"]
+
+
+def test_entering_twice_through_the_form_shows_why_and_changes_nothing(
+    alice: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
+) -> None:
+    Entry.objects.create(tournament=open_tournament(), bot=muggins_bots[0])
+    answer = browser_of(alice).post("/tournaments/spring-cup/enter/", {"bot": muggins_bots[0].pk})
+    assert answer.status_code == 400 and "already entered" in answer.content.decode()
+    assert Entry.objects.count() == 1
+
+
+def test_the_form_offers_only_your_bots_of_the_tournaments_game(
+    bob: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
+) -> None:
+    open_tournament()
+    answer = browser_of(bob).post("/tournaments/spring-cup/enter/", {"bot": muggins_bots[0].pk})
+    assert answer.status_code == 400 and not Entry.objects.exists()
+
+
+def test_entering_needs_a_login(muggins_bots: list[Bot], open_tournament: Callable) -> None:
+    open_tournament()
+    answer = browser_of(None).post("/tournaments/spring-cup/enter/", {"bot": muggins_bots[0].pk})
+    assert answer.status_code == 302 and not Entry.objects.exists()
+
+
+@pytest.mark.jail
+def test_a_finished_tournament_shows_final_standings_replays_and_the_zip(
+    finished_tournament: Tournament,
+) -> None:
+    page = browser_of(None).get("/tournaments/spring-cup/").content.decode()
+    assert "Final standings" in page and page.count(">replay</a>") == 6
+    answer = browser_of(None).get("/tournaments/spring-cup/replays.zip")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
+    assert "Finished" in browser_of(None).get("/tournaments/").content.decode()
