@@ -1,10 +1,37 @@
 """Version numbers of everything a bot author or a replay depends on."""
 
+from arena.engine import RulesError
+
 API_VERSION = 1
 """The bot API: observation and action dicts, and the JSON-lines wire protocol."""
 
 REPLAY_FORMAT_VERSION = 1
 """The replay file format (docs/replay-format.md)."""
 
-ENGINE_VERSION = "1.0.0"
-"""The rules engines; a replay records it so a later engine can refuse or adapt."""
+ENGINE_VERSIONS = ("1.0.0", "1.1.0")
+"""Every rules engine this code can run, oldest first; a replay records the one
+it was played under and is re-simulated under that one.
+
+- 1.0.0: a Mia roller's `legal_actions` lists only the announces strictly higher
+  than the claim, so after an 11 (a 66 with ``66-high``) the runner plays the
+  21 without asking.
+- 1.1.0: they also list the equal-or-lower announces, marked ``"cost": 1``, and
+  an equal-or-lower announce is recorded in that form.
+"""
+
+ENGINE_VERSION = ENGINE_VERSIONS[-1]
+"""The rules engines of new matches."""
+
+
+def engine_version_key(version: str) -> tuple[int, ...]:
+    """`version` as a tuple that compares in release order ("1.10.0" after "1.9.0")."""
+    return tuple(int(part) for part in version.split("."))
+
+
+def check_engine_version(version: object) -> str:
+    """`version` if this code runs that engine; RulesError naming those it runs otherwise."""
+    if version not in ENGINE_VERSIONS:
+        raise RulesError(
+            f"unknown engine version {version!r}: this engine runs {', '.join(ENGINE_VERSIONS)}"
+        )
+    return version

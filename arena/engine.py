@@ -170,6 +170,10 @@ class Game(Protocol):
         """The rule set, one of `variants`."""
 
     @property
+    def engine_version(self) -> str:
+        """The version of the engines whose rules it plays (`arena.api.ENGINE_VERSIONS`)."""
+
+    @property
     def rules(self) -> JSON:
         """The resolved rules (variant and every option) as a JSON-ready dict."""
 

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from arena.api import API_VERSION, ENGINE_VERSION, REPLAY_FORMAT_VERSION
+from arena.api import API_VERSION, ENGINE_VERSION, ENGINE_VERSIONS, REPLAY_FORMAT_VERSION
 from arena.engine import INPUT_EVENT_TYPES, JSON, Game, IllegalActionError, RulesError, State
 from arena.games import game_from_rules
 
@@ -50,7 +50,7 @@ def build_replay(
     return {
         "format": REPLAY_FORMAT,
         "format_version": REPLAY_FORMAT_VERSION,
-        "engine_version": ENGINE_VERSION,
+        "engine_version": game.engine_version,
         "api_version": API_VERSION,
         "game": game.name,
         "rules": game.rules,
@@ -110,42 +110,52 @@ def _check_header(replay: Any) -> None:
             raise ReplayError(f"not a replay: {key!r} is missing or not a {kind.__name__}")
 
 
+def engine_version_of(replay: JSON) -> str:
+    """The engine version whose rules re-simulate `replay`: the one it records
+    when this code runs that one, else the current one (a best effort, which
+    `Verification.warning` points out)."""
+    version = replay.get("engine_version")
+    return version if isinstance(version, str) and version in ENGINE_VERSIONS else ENGINE_VERSION
+
+
 def game_of(replay: JSON) -> Game:
-    """Rebuild the rules object a replay was played under."""
+    """Rebuild the rules object a replay was played under, with the rules of
+    `engine_version_of(replay)`."""
     try:
-        return game_from_rules(replay["rules"])
+        return game_from_rules(replay["rules"], engine_version=engine_version_of(replay))
     except (RulesError, KeyError, TypeError) as error:
         raise ReplayError(f"the replay's rules are not valid: {error}") from None
 
 
 @dataclass(frozen=True)
 class Verification:
-    """A replay the engine reproduced, and under which engine version."""
+    """A replay the engine reproduced, and under which engine version's rules."""
 
     engine_version: str | None
     """The version the replay records (None in a replay that records none)."""
-    current_engine_version: str = ENGINE_VERSION
+    verified_with: str = ENGINE_VERSION
+    """The version whose rules re-simulated it: the recorded one if this code
+    runs it (`arena.api.ENGINE_VERSIONS`), else the current one."""
 
     @property
     def version_differs(self) -> bool:
-        return self.engine_version != self.current_engine_version
+        return self.engine_version != self.verified_with
 
     @property
     def warning(self) -> str | None:
-        """One line saying the replay was written by another engine version, if it was."""
+        """One line saying the replay was written by an engine version this code
+        does not run, if it was."""
         if not self.version_differs:
             return None
-        return (
-            f"written by engine {self.engine_version}, "
-            f"verified with engine {self.current_engine_version}"
-        )
+        return f"written by engine {self.engine_version}, verified with engine {self.verified_with}"
 
 
 def verify_replay(replay: JSON) -> Verification:
     """Re-simulate `replay`; raise ReplayMismatch naming the first difference.
 
-    The result says which engine version wrote the replay, so that a caller
-    can tell the reader when it is not the current one.
+    The replay is re-simulated under the rules of the engine version it
+    records (`engine_version_of`); the result says which version wrote it and
+    which verified it, so that a caller can tell the reader when they differ.
     """
     version = replay.get("engine_version")
     *_, (state, _) = resimulate(replay)
@@ -154,7 +164,10 @@ def verify_replay(replay: JSON) -> Verification:
         raise ReplayMismatch(
             None, f"result differs: recorded {replay.get('result')}, engine {result}"
         )
-    return Verification(engine_version=version if isinstance(version, str) else None)
+    return Verification(
+        engine_version=version if isinstance(version, str) else None,
+        verified_with=engine_version_of(replay),
+    )
 
 
 def resimulate(replay: JSON, *, partial: bool = False) -> Iterator[tuple[State, int]]:

@@ -109,6 +109,7 @@ class _KeptGame:
     def __init__(self, game):
         self._game = game
         self.name, self.players, self.rules = game.name, game.players, game.rules
+        self.engine_version = game.engine_version
         self.states = []
 
     def new_state(self, seed):

@@ -6,6 +6,7 @@ import copy
 import gzip
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +117,36 @@ def test_a_replay_of_another_engine_version_says_so(replay):
     verification = verify_replay({**replay, "engine_version": "0.9.0"})
     assert verification.version_differs
     assert verification.warning == f"written by engine 0.9.0, verified with engine {ENGINE_VERSION}"
+
+
+OLD_REPLAYS = sorted((Path(__file__).parent / "replays").glob("engine-1.0.0-*.json.gz"))
+"""Classic matches recorded by engine 1.0.0, each with a 21 the runner played
+over the top double without asking, and an equal-or-lower announce recorded
+without its cost."""
+
+
+def test_a_new_replay_records_the_engine_version_it_was_played_under(replay):
+    assert replay["engine_version"] == ENGINE_VERSION == "1.1.0"
+
+
+@pytest.mark.parametrize("path", OLD_REPLAYS, ids=lambda path: path.name)
+def test_a_replay_of_engine_1_0_0_verifies_under_the_rules_of_that_engine(path):
+    old = read_replay(path)
+    verification = verify_replay(old)
+    assert verification.engine_version == verification.verified_with == "1.0.0"
+    assert verification.warning is None
+
+
+@pytest.mark.parametrize("path", OLD_REPLAYS, ids=lambda path: path.name)
+def test_the_same_replay_claimed_for_the_current_engine_differs_at_its_low_announce(path):
+    old = read_replay(path)
+    low = next(
+        index
+        for index, event in enumerate(old["events"])
+        if event["type"] == "action"
+        and event["action"]["type"] == "announce"
+        and old["events"][index + 2]["type"] == "life_lost"
+    )
+    with pytest.raises(ReplayMismatch) as mismatch:
+        verify_replay({**old, "engine_version": ENGINE_VERSION})
+    assert mismatch.value.index == low

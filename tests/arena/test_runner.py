@@ -174,3 +174,34 @@ def test_a_traceback_is_recorded_at_the_infraction_it_caused():
     entry = record.seats[0].log_entries[0]
     assert record.replay["events"][entry["index"]]["type"] == "infraction"
     assert "ZeroDivisionError: oops" in entry["text"]
+
+
+LOW_OVER_THE_TOP_DOUBLE = """
+def act(observation):
+    legal = observation["legal_actions"]
+    top = 66 if observation["rules"]["doubles_order"] == "66-high" else 11
+    if observation["dice"] is None:
+        return {"type": "roll"}
+    if observation["round"]["claim"] is None:
+        return {"type": "announce", "value": top}
+    print("asked over", observation["round"]["claim"], "first offered", legal[0]["value"])
+    return next(action for action in legal if action.get("cost"))
+"""
+
+
+@pytest.mark.parametrize("doubles_order, top", [("11-high", 11), ("66-high", 66)])
+def test_a_file_bot_is_asked_over_the_top_double_and_its_low_announce_costs_one_life(
+    tmp_path, doubles_order, top
+):
+    path = tmp_path / "low.py"
+    path.write_text(LOW_OVER_THE_TOP_DOUBLE)
+    game = make_game("mia", 2, "classic", {"lives": 2, "doubles_order": doubles_order})
+    bots = [open_file_bot(path, jail=False) for _ in range(2)]
+    record = play_match(game, bots, seed=1)
+    events = record.replay["events"]
+    losses = [event for event in events if event["type"] == "life_lost"]
+    assert [(event["lives_lost"], event["reason"]) for event in losses] == [(1, "too_low")] * 2
+    assert not [event for event in events if event["type"] in ("reveal", "infraction")]
+    loser = losses[0]["seat"]
+    assert record.seats[loser].log.count(f"asked over {top} first offered 21") == 2
+    verify_replay(record.replay)

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from arena.engine import JSON
 from arena.games.mia.game import MAX_PLAYERS
-from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, OUTCOMES, ROLL, TRUST, VOUCH
+from arena.games.mia.values import (
+    ACCUSE,
+    ANNOUNCE,
+    CONCEDE,
+    COSTLY_ANNOUNCE,
+    OUTCOMES,
+    ROLL,
+    TRUST,
+    VOUCH,
+)
 
 
 class SeatEvents:
@@ -23,6 +32,7 @@ class SeatEvents:
         "announce",
         "announce_input",
         "concede_input",
+        "costly_announce_input",
         "dice",
         "public_roll",
         "roll_input",
@@ -42,6 +52,9 @@ class SeatEvents:
         self.accuse_input = given(ACCUSE)
         self.concede_input = given(CONCEDE)
         self.announce_input = {value: given(action) for value, action in ANNOUNCE.items()}
+        self.costly_announce_input = {
+            value: given(action) for value, action in COSTLY_ANNOUNCE.items()
+        }
         self.trust_input = {value: given(action) for value, action in TRUST.items()}
         self.dice = tuple(
             {"type": "dice", "seat": seat, "dice": dice, "value": value} for dice, value in OUTCOMES

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from arena.api import ENGINE_VERSION, check_engine_version, engine_version_key
 from arena.engine import JSON, RulesError
 from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
 
@@ -38,6 +39,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 DEFAULT_LIVES = 6
 DEFAULT_TURN_CAP = 20_000
+COSTLY_ANNOUNCES_LISTED_SINCE = "1.1.0"
+"""The engine version from which a roller's legal actions list the costly announces."""
 
 
 def _is_int(value: object) -> bool:
@@ -49,6 +52,8 @@ class MiaGame:
     """A player count, a variant and options, checked once; makes new states.
 
     Anything the rules do not allow raises `RulesError` naming what is allowed.
+    `engine_version` picks the rules of an older engine (`arena.api.ENGINE_VERSIONS`),
+    so that a replay is re-simulated under the rules it was played under.
     """
 
     name: ClassVar[str] = "mia"
@@ -63,12 +68,21 @@ class MiaGame:
     turn_cap: int
     """The match ends after this many actions (RULES.md 1.8)."""
     rule_set: RuleSet = field(init=False, repr=False, compare=False)
+    engine_version: str
+    lists_costly_announces: bool = field(init=False, repr=False, compare=False)
+    """A roller's legal actions include the equal-or-lower announces (since 1.1.0)."""
     order: ValueOrder = field(init=False, repr=False, compare=False)
     _rules: JSON = field(init=False, repr=False, compare=False)
 
     def __init__(
-        self, players: int, variant: str | None = None, options: dict[str, Any] | None = None
+        self,
+        players: int,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        engine_version: str = ENGINE_VERSION,
     ) -> None:
+        check_engine_version(engine_version)
         options = {} if options is None else options
         if not isinstance(options, dict):
             raise RulesError(f"Mia options must be a dict of {', '.join(OPTION_NAMES)}")
@@ -99,6 +113,12 @@ class MiaGame:
         set_attribute(self, "lives", _lives(options.get("lives", DEFAULT_LIVES), players))
         set_attribute(self, "doubles_order", doubles_order)
         set_attribute(self, "turn_cap", turn_cap)
+        set_attribute(self, "engine_version", engine_version)
+        set_attribute(
+            self,
+            "lists_costly_announces",
+            engine_version_key(engine_version) >= engine_version_key(COSTLY_ANNOUNCES_LISTED_SINCE),
+        )
         set_attribute(self, "order", ORDERS[doubles_order])
         rules = {
             "game": "mia",

@@ -93,6 +93,7 @@ class MiaState:
     __slots__ = (
         "_actions",
         "_alive",
+        "_announces",
         "_claim_rank",
         "_dice",
         "_dice_value",
@@ -132,6 +133,9 @@ class MiaState:
         self._vouching = rule_set.vouching
         self._trusting = rule_set.trusting
         self._mia_always_costs_two = rule_set.mia_always_costs_two
+        self._announces = (
+            game.order.announces_over if game.lists_costly_announces else game.order.announces_above
+        )
         self._trust_answers = ROLL_ACCUSE_OR_TRUST[game.doubles_order]
         self._turn_cap = game.turn_cap
         self._actions = 0
@@ -232,19 +236,34 @@ class MiaState:
         self.history.append(shared.public_roll)
         self._round["vouches"] = 0
         self._phase = ANNOUNCING
-        self._legal = self._order.announces_above[self._claim_rank + 1]
+        self._legal = self._announces[self._claim_rank + 1]
 
     def _announce(self, action: JSON) -> None:
+        """Any of the 21 values; an equal or lower one costs a life (RULES.md 1.4).
+
+        Since engine 1.1.0 that costly announce is listed and recorded with
+        ``"cost": 1``; the plain form is accepted for it all the same.
+        """
         value = action.get("value")
         rank = self._rank.get(value) if type(value) is int else None
-        if rank is None or len(action) != 2 or self._phase != ANNOUNCING:
+        if rank is None or self._phase != ANNOUNCING:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        costly = rank <= self._claim_rank
+        listed_cost = costly and self.game.lists_costly_announces
+        if len(action) != 2 and not (
+            listed_cost
+            and len(action) == 3
+            and type(action.get("cost")) is int
+            and action["cost"] == 1
+        ):
             raise IllegalActionError(f"{action!r} is not legal now")
         seat = self._seat
         shared = SEAT_EVENTS[seat]
-        self.events.append(shared.announce_input[value])
+        inputs = shared.costly_announce_input if listed_cost else shared.announce_input
+        self.events.append(inputs[value])
         self._actions += 1
         self._emit(shared.announce[value])
-        if rank <= self._claim_rank:
+        if costly:
             self._lose(seat, 1, "too_low")
             return
         self._claim_by(seat, value, rank)

@@ -5,7 +5,9 @@ announced over which claim) and to learn from every reveal how each opponent
 announces: honestly (the truth when it beats the claim, else a small bluff) or
 at random. From that it works out how likely the standing claim is true, and
 picks the action with the smallest expected loss of lives for itself, counting
-an opponent's loss as a small gain.
+an opponent's loss as a small gain. With dice that do not beat the claim it
+bluffs, unless the bluff would be a 21 that the next player is likely to
+accuse: then it announces low and pays the sure single life (RULES.md 1.4).
 """
 
 from __future__ import annotations
@@ -29,20 +31,32 @@ SLIP = 0.05
 ACCUSE_PRIOR = (1, 3)
 """Before any evidence, a player accuses once in three answers."""
 
+MIA_ACCUSE_PRIOR = (2, 3)
+"""Before any evidence, a player accuses a 21 announced over the highest double
+twice in three answers: a 21 there is rarely true."""
+
 
 class Opponent:
     """What the public history tells about one seat."""
 
-    __slots__ = ("accusations", "answers", "honesty")
+    __slots__ = ("accusations", "answers", "honesty", "mia_accusations", "mia_answers")
 
     def __init__(self) -> None:
         self.honesty = [1 / len(HONESTY_LEVELS)] * len(HONESTY_LEVELS)
         self.answers = 0
         self.accusations = 0
+        self.mia_answers = 0
+        """Answers to a 21 announced over the highest double (the one higher
+        value, so a weak roll bluffs it), also counted in `answers`."""
+        self.mia_accusations = 0
 
     def accuse_chance(self) -> float:
         seen, prior = ACCUSE_PRIOR
         return (self.accusations + seen) / (self.answers + prior)
+
+    def mia_accuse_chance(self) -> float:
+        seen, prior = MIA_ACCUSE_PRIOR
+        return (self.mia_accusations + seen) / (self.mia_answers + prior)
 
     def honest_chance(self) -> float:
         pairs = zip(self.honesty, HONESTY_LEVELS, strict=True)
@@ -118,6 +132,9 @@ class StrongBot:
         opponent = self.opponent(seat)
         opponent.answers += 1
         opponent.accusations += accused
+        if self.claim_rank == self.rank(MIA) and self.rolled_over == self.rank(MIA) - 1:
+            opponent.mia_answers += 1
+            opponent.mia_accusations += accused
 
     def learn(self, real: int) -> None:
         """Weigh the roller's honesty by how his announce fits the revealed dice."""
@@ -174,15 +191,30 @@ class StrongBot:
         return self.answer(observation, legal)
 
     def announce(self, observation: JSON, legal: list[JSON]) -> JSON:
-        """The truth if it beats the claim, else a small bluff."""
+        """The truth if it beats the claim, else a small bluff, or a costly low
+        announce when the bluff is expected to cost more than that."""
         high, low = observation["dice"]
         real = 10 * high + low
         self.own_dice = real
-        truthful = [action for action in legal if action["value"] == real]
+        higher = [action for action in legal if "cost" not in action]
+        truthful = [action for action in higher if action["value"] == real]
         if truthful:
             return truthful[0]
-        bluffs = legal[: len(BLUFF_WEIGHTS)]
-        return self.rng.choices(bluffs, BLUFF_WEIGHTS[: len(bluffs)])[0]
+        bluffs = higher[: len(BLUFF_WEIGHTS)]
+        bluff = self.rng.choices(bluffs, BLUFF_WEIGHTS[: len(bluffs)])[0]
+        costly = [action for action in legal if "cost" in action]
+        if costly and self.bluff_cost(observation, bluff["value"]) > costly[0]["cost"]:
+            return costly[0]
+        return bluff
+
+    def bluff_cost(self, observation: JSON, value: int) -> float:
+        """The lives a false claim of `value` is expected to cost if the next
+        player accuses it: two for a 21 in classic, one otherwise."""
+        following = self.opponent(next_player(observation["players"], self.seat))
+        if value != MIA:
+            return following.accuse_chance()
+        lives = 2 if observation["rules"]["variant"] == "classic" else 1
+        return following.mia_accuse_chance() * lives
 
     def answer(self, observation: JSON, legal: list[JSON]) -> JSON:
         """The legal answer with the smallest expected cost."""

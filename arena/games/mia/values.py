@@ -41,6 +41,11 @@ PROBABILITY: dict[int, float] = {
 """The chance of each value on one roll of two dice."""
 
 ANNOUNCE: dict[int, JSON] = {value: {"type": "announce", "value": value} for value in PROBABILITY}
+COSTLY_ANNOUNCE: dict[int, JSON] = {
+    value: {"type": "announce", "value": value, "cost": 1} for value in PROBABILITY
+}
+"""The announces that are not strictly higher than the claim, as `legal_actions`
+lists them: each costs its announcer 1 life at once (RULES.md 1.4)."""
 TRUST: dict[int, JSON] = {value: {"type": "trust", "value": value} for value in PROBABILITY}
 
 OUTCOMES: tuple[tuple[list[int], int], ...] = tuple(
@@ -64,6 +69,10 @@ class ValueOrder:
     rank: dict[int, int]
     announces_above: tuple[list[JSON], ...]
     """``[rank + 1]``: the announce actions strictly higher than that rank."""
+    announces_over: tuple[list[JSON], ...]
+    """``[rank + 1]``: every announce a roller may make over that rank: the
+    strictly higher ones, then the costly equal-or-lower ones, each part lowest
+    first."""
     trusts_above: tuple[list[JSON], ...]
     """``[rank + 1]``: the trust actions strictly higher than that rank."""
     beat_chance: tuple[float, ...]
@@ -79,6 +88,11 @@ class ValueOrder:
             values=values,
             rank={value: rank for rank, value in enumerate(values)},
             announces_above=tuple([ANNOUNCE[value] for value in higher] for higher in above),
+            announces_over=tuple(
+                [ANNOUNCE[value] for value in values[rank + 1 :]]
+                + [COSTLY_ANNOUNCE[value] for value in values[: rank + 1]]
+                for rank in range(NO_CLAIM_RANK, len(values))
+            ),
             trusts_above=tuple([TRUST[value] for value in higher] for higher in above),
             beat_chance=tuple(sum(PROBABILITY[value] for value in higher) for higher in above),
             hold_chance=tuple(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from arena.api import ENGINE_VERSION, check_engine_version
 from arena.engine import JSON, RulesError
 from arena.games.muggins.tiles import TILE_COUNT
 
@@ -42,11 +43,19 @@ class MugginsGame:
     target: int
     hand_size: int
     hand_cap: int
+    engine_version: str
+    """No Muggins rule differs between the engine versions so far."""
     _rules: JSON = field(repr=False, compare=False)
 
     def __init__(
-        self, players: int, variant: str | None = None, options: dict[str, Any] | None = None
+        self,
+        players: int,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        engine_version: str = ENGINE_VERSION,
     ) -> None:
+        check_engine_version(engine_version)
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -87,6 +96,7 @@ class MugginsGame:
         }
         for key in ("players", "variant", "target", "hand_size", "hand_cap"):
             object.__setattr__(self, key, rules[key])
+        object.__setattr__(self, "engine_version", engine_version)
         object.__setattr__(self, "_rules", rules)
 
     @property

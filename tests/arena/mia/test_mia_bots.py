@@ -9,10 +9,10 @@ from arena.engine import JSON
 from arena.games.mia.bots import BUILTIN_BOTS
 from arena.games.mia.game import VARIANTS, MiaGame
 from arena.games.mia.state import MiaState
-from arena.games.mia.values import ACCUSE, ANNOUNCE, ROLL, TRUST, VOUCH
+from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, MIA, ROLL, TRUST, VOUCH
 from arena.replay import verify_replay
 from arena.runner import play_match
-from tests.arena.mia.mia_helpers import new_match, play
+from tests.arena.mia.mia_helpers import losses, new_match, play
 
 
 def play_bots(game: MiaGame, bots: list[str], seed: int) -> JSON:
@@ -90,6 +90,39 @@ def test_strong_announces_the_truth_when_it_beats_the_claim() -> None:
 def test_strong_bluffs_a_value_just_above_the_claim_when_its_dice_do_not_beat_it() -> None:
     state = play(new_match(2, rolls=((6, 3), (3, 1))), ROLL, ANNOUNCE[63], ROLL)
     assert strong_choice(state) in (ANNOUNCE[64], ANNOUNCE[65], ANNOUNCE[66])
+
+
+def test_random_never_announces_low_on_purpose() -> None:
+    state = play(new_match(2, rolls=((1, 1), (3, 2))), ROLL, ANNOUNCE[11], ROLL)
+    act = BUILTIN_BOTS["random"](0)
+    assert {act(state.observation(1))["value"] for _ in range(20)} == {MIA}
+
+
+def over_an_eleven(*, mias_conceded_before: int) -> MiaState:
+    """Seat 0 has just rolled a 32 over seat 1's 11, after as many rounds in which
+    seat 1 conceded to seat 0's 21 over its 11."""
+    again = [(4, 2), (1, 1), (2, 1)] * (mias_conceded_before - 1)
+    rolls = [(1, 1), (2, 1), *again, (4, 2), (1, 1), (3, 2)]
+    state = new_match(2, starter=1, rolls=tuple(rolls))
+    play(state, ROLL, ANNOUNCE[11], ROLL, ANNOUNCE[MIA], CONCEDE)
+    for _ in range(mias_conceded_before - 1):
+        play(state, ROLL, ANNOUNCE[42], ROLL, ANNOUNCE[11], ROLL, ANNOUNCE[MIA], CONCEDE)
+    return play(state, ROLL, ANNOUNCE[42], ROLL, ANNOUNCE[11], ROLL)
+
+
+def test_strong_announces_low_over_an_11_when_a_21_there_is_likely_accused() -> None:
+    state = new_match(2, starter=1, rolls=((1, 1), (3, 2)))
+    play(state, ROLL, ANNOUNCE[11], ROLL)
+    choice = strong_choice(state)
+    assert choice["cost"] == 1
+    state.apply(choice)
+    assert losses(state) == [(0, 1, "too_low")]
+
+
+def test_strong_bluffs_a_21_over_an_11_when_the_next_player_concedes_such_21s() -> None:
+    state = over_an_eleven(mias_conceded_before=2)
+    assert [loss[2] for loss in losses(state)] == ["concede", "concede"]
+    assert strong_choice(state) == ANNOUNCE[MIA]
 
 
 def test_strong_accuses_an_opening_claim_that_is_rarely_true() -> None:

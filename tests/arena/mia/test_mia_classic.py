@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError
+from arena.engine import IllegalActionError, RulesError
 from arena.games.mia.game import MiaGame
-from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, ROLL, VOUCH
+from arena.games.mia.scripted import ScriptedDice
+from arena.games.mia.state import MiaState
+from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, COSTLY_ANNOUNCE, ROLL, VOUCH
 from tests.arena.mia.mia_helpers import (
     current_claim,
     events_of,
@@ -48,19 +50,45 @@ def test_roll_then_announce_are_two_decisions_of_the_same_seat_who_alone_sees_th
     assert current_claim(state) == (31, 1)
 
 
-def test_a_bluff_is_allowed_and_only_strictly_higher_announces_are_listed() -> None:
+def test_a_bluff_is_allowed_and_the_higher_announces_come_first_then_the_costly_ones() -> None:
     state = new_match(2, rolls=((3, 1), (4, 1)))
     play(state, ROLL, ANNOUNCE[42], ROLL)
-    assert [action["value"] for action in state.legal_actions()][:3] == [43, 51, 52]
-    assert ANNOUNCE[42] not in state.legal_actions()
+    legal = state.legal_actions()
+    assert legal[:3] == [ANNOUNCE[43], ANNOUNCE[51], ANNOUNCE[52]]
+    assert legal[-4:] == [
+        COSTLY_ANNOUNCE[31],
+        COSTLY_ANNOUNCE[32],
+        COSTLY_ANNOUNCE[41],
+        COSTLY_ANNOUNCE[42],
+    ]
+    assert len(legal) == 21
+    assert ANNOUNCE[42] not in legal
 
 
-@pytest.mark.parametrize("announced", [42, 41])
-def test_announcing_equal_or_lower_costs_one_life_at_once_without_reveal(announced: int) -> None:
+@pytest.mark.parametrize("announced", [ANNOUNCE[42], ANNOUNCE[41], COSTLY_ANNOUNCE[41]])
+def test_announcing_equal_or_lower_costs_one_life_at_once_without_reveal(announced) -> None:
     state = new_match(3, rolls=((4, 2), (6, 5)))
-    play(state, ROLL, ANNOUNCE[42], ROLL, ANNOUNCE[announced])
+    play(state, ROLL, ANNOUNCE[42], ROLL, announced)
     assert losses(state) == [(1, 1, "too_low")]
     assert fresh_round_without_reveal(state) == 2
+    assert events_of(state, "action")[-1]["action"] == COSTLY_ANNOUNCE[announced["value"]]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        COSTLY_ANNOUNCE[43],
+        {"type": "announce", "value": 41, "cost": 2},
+        {"type": "announce", "value": 41, "cost": True},
+        {"type": "announce", "value": 41, "lives": 1},
+    ],
+)
+def test_a_cost_is_accepted_only_as_listed(action) -> None:
+    state = new_match(2, rolls=((4, 2), (6, 5)))
+    play(state, ROLL, ANNOUNCE[42], ROLL)
+    with pytest.raises(IllegalActionError):
+        state.apply(action)
+    assert losses(state) == []
 
 
 def test_accusing_a_true_claim_costs_the_accuser_and_the_next_after_him_starts() -> None:
@@ -170,16 +198,42 @@ def test_rolling_against_a_mia_is_impossible_and_offered_as_a_concession_of_one_
     assert round_starter(state) == 2
 
 
-def test_an_announce_of_mia_after_a_roll_is_listed_when_it_is_the_only_higher_value() -> None:
-    state = new_match(2, rolls=((1, 1), (3, 2)))
+@pytest.mark.parametrize("doubles_order, top", [("11-high", 11), ("66-high", 66)])
+def test_over_the_highest_double_mia_comes_first_and_announcing_low_is_still_a_choice(
+    doubles_order: str, top: int
+) -> None:
+    state = new_match(2, doubles_order=doubles_order, rolls=((top // 10, top % 10), (3, 2)))
+    play(state, ROLL, ANNOUNCE[top], ROLL)
+    legal = state.legal_actions()
+    assert legal[0] == ANNOUNCE[21]
+    assert legal[1:] == [COSTLY_ANNOUNCE[value] for value in state.game.order.values[:-1]]
+    state.apply(legal[1])
+    assert losses(state) == [(1, 1, "too_low")]
+    assert events_of(state, "reveal") == []
+
+
+def test_engine_1_0_0_lists_only_the_higher_announces_and_records_a_costly_one_plain() -> None:
+    game = MiaGame(2, None, {}, engine_version="1.0.0")
+    state = MiaState(game, rng=ScriptedDice(0, ((1, 1), (3, 2))))
     play(state, ROLL, ANNOUNCE[11], ROLL)
     assert state.legal_actions() == [ANNOUNCE[21]]
+    with pytest.raises(IllegalActionError):
+        state.apply(COSTLY_ANNOUNCE[32])
+    state.apply(ANNOUNCE[32])
+    assert events_of(state, "action")[-1]["action"] == ANNOUNCE[32]
+    assert losses(state) == [(1, 1, "too_low")]
+
+
+def test_an_unknown_engine_version_is_refused() -> None:
+    with pytest.raises(RulesError, match=r"1\.0\.0, 1\.1\.0"):
+        MiaGame(2, engine_version="0.9.0")
 
 
 def test_the_66_high_order_ranks_66_above_11() -> None:
     state = new_match(2, doubles_order="66-high", rolls=((1, 1), (6, 6)))
     play(state, ROLL, ANNOUNCE[11], ROLL)
-    assert [action["value"] for action in state.legal_actions()] == [22, 33, 44, 55, 66, 21]
+    higher = [action["value"] for action in state.legal_actions() if "cost" not in action]
+    assert higher == [22, 33, 44, 55, 66, 21]
     play(state, ANNOUNCE[66], ACCUSE)
     assert losses(state) == [(0, 1, "accusation")]
 

@@ -6,13 +6,24 @@ import json
 import random
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.engine import INPUT_EVENT_TYPES, JSON
+from arena.engine import INPUT_EVENT_TYPES, JSON, IllegalActionError
 from arena.games.mia.game import VARIANTS, MiaGame
 from arena.games.mia.state import MiaState
-from arena.games.mia.values import DOUBLES_ORDERS, OUTCOMES
+from arena.games.mia.values import (
+    ACCUSE,
+    ANNOUNCE,
+    CONCEDE,
+    COSTLY_ANNOUNCE,
+    DOUBLES_ORDERS,
+    OUTCOMES,
+    ROLL,
+    TRUST,
+    VOUCH,
+)
 
 INFRACTION, CRASH = 0, 1
 """Out of 100, the draws that replace a decision by an infraction or a crash, of
@@ -256,3 +267,37 @@ def test_changing_only_another_seats_hidden_dice_leaves_an_observation_unchanged
                 assert observation == shown[seat]
     assert changed.history == playout.state.history
     assert changed.events != playout.state.events
+
+
+EVERY_ACTION = [
+    ROLL,
+    VOUCH,
+    ACCUSE,
+    CONCEDE,
+    *ANNOUNCE.values(),
+    *COSTLY_ANNOUNCE.values(),
+    *TRUST.values(),
+]
+
+
+@settings(max_examples=100, deadline=None)
+@given(game=games, seed=st.integers(0, 2**64), draw=st.data())
+def test_the_engine_takes_exactly_the_listed_actions_so_one_listed_action_is_no_choice(
+    game: MiaGame, seed: int, draw
+) -> None:
+    """A costly announce is also taken without its ``cost`` (the plain spelling);
+    nothing else that is not listed is taken, and a refusal changes nothing."""
+    state = MiaState(game, seed)
+    while not state.is_over():
+        legal = state.legal_actions()
+        assert "cost" not in legal[0]
+        taken = legal + [ANNOUNCE[action["value"]] for action in legal if "cost" in action]
+        action = draw.draw(st.sampled_from(EVERY_ACTION))
+        if action in taken:
+            state.apply(action)
+            continue
+        events = len(state.events)
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+        assert len(state.events) == events
+        state.apply(legal[draw.draw(st.integers(0, len(legal) - 1))])

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from arena.games.mia.values import MIA, ORDERS, OUTCOMES, PROBABILITY
+from arena.games.mia.values import COSTLY_ANNOUNCE, MIA, ORDERS, OUTCOMES, PROBABILITY
 
 
 def test_eleven_high_order_runs_from_31_to_mia_with_11_the_highest_double() -> None:
@@ -54,3 +54,12 @@ def test_announces_above_a_claim_are_exactly_the_higher_values(order) -> None:
         order.values[order.rank[42] + 1 :]
     )
     assert order.announces_above[order.rank[MIA] + 1] == []
+
+
+@pytest.mark.parametrize("order", ORDERS.values(), ids=ORDERS.keys())
+def test_announces_over_a_claim_are_the_higher_values_then_the_costly_ones(order) -> None:
+    for rank in range(-1, len(order.values)):
+        over = order.announces_over[rank + 1]
+        assert over[: len(order.values) - rank - 1] == order.announces_above[rank + 1]
+        costly = over[len(order.values) - rank - 1 :]
+        assert costly == [COSTLY_ANNOUNCE[value] for value in order.values[: rank + 1]]
