@@ -169,11 +169,11 @@ class MugginsTable:
                 return f"{who} draws {tile_text(event['tile'])}"
             return f"{who} draws a tile"
         if kind == "play":
-            credit = f", scores {event['credit']}" if event["credit"] else ""
+            credit = f": scores {event['credit']}" if event["credit"] else ""
             left, right = event["ends"]
             return (
-                f"{who} plays {tile_text(event['tile'])} on the {event['end']}: "
-                f"ends {left} + {right} = {event['count']}{credit} (total {event['score']})"
+                f"{who} plays {tile_text(event['tile'])} on the {event['end']}, ends {left} and "
+                f"{right} count {event['count']}{credit} (total {event['score']})"
             )
         if kind == "pass":
             return f"{who} passes"

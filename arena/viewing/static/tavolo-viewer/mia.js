@@ -3,6 +3,7 @@
 
 import { el, ordinal, seatClass } from "./dom.js";
 import { die } from "./pips.js";
+import { standings } from "./standings.js";
 
 const CLAIM_VERBS = { announce: "announces", vouch: "vouches for", trust: "trusts and claims" };
 
@@ -25,7 +26,12 @@ export function drawMia(doc, step, previous) {
     seat.style.setProperty("--y", `${50 + 38 * Math.sin(angle)}%`);
     ring.append(seat);
   });
-  ring.append(drawCentre(table, names, previous));
+  if (table.over) {
+    const lives = (player) => `${player.lives} ${player.lives === 1 ? "life" : "lives"} left`;
+    ring.append(el("div", { className: "mia-centre" }, [standings(table.players, names, lives)]));
+  } else {
+    ring.append(drawCentre(table, names, previous));
+  }
   felt.append(ring);
   return felt;
 }
@@ -77,23 +83,32 @@ function drawCentre(table, names, previous) {
   const round = table.round;
   const centre = el("div", { className: "mia-centre" });
   centre.append(el("div", { className: "round-label", text: round.number ? `Round ${round.number}` : "" }));
-  centre.append(drawCup(table.cup, names, previous));
+  const talk = el("div", { className: "round-talk" }, [drawClaim(round, names), drawClaims(round, names)]);
+  centre.append(el("div", { className: "centre-row" }, [drawCup(table.cup, names, previous), talk]));
+  return centre;
+}
+
+function drawClaim(round, names) {
   const claim = el("div", { className: "claim" });
-  if (round.claim !== null && round.claim !== undefined) {
-    claim.append(
-      el("span", { className: "claim-label", text: "claim" }),
-      el("span", { className: "claim-value", text: valueText(round.claim) }),
-      el("span", { className: "claim-by", text: `by ${names[round.claimant]}` }),
-    );
-    if (round.vouches) {
-      claim.append(el("span", { className: "vouches", text: `${round.vouches} vouched` }));
-    }
-  } else {
+  if (round.claim === null || round.claim === undefined) {
     claim.append(el("span", { className: "claim-label", text: "no claim yet" }));
+    return claim;
   }
-  centre.append(claim);
-  const history = el("ol", { className: "claims", attrs: { "aria-label": "claims this round" } });
-  for (const made of round.claims) {
+  claim.append(
+    el("span", { className: "claim-label", text: "claim" }),
+    el("span", { className: "claim-value", text: valueText(round.claim) }),
+    el("span", { className: "claim-by", text: `by ${names[round.claimant]}` }),
+  );
+  if (round.vouches) {
+    claim.append(el("span", { className: "vouches", text: `${round.vouches} vouched` }));
+  }
+  return claim;
+}
+
+/** The round's claims, the newest first. */
+function drawClaims(round, names) {
+  const history = el("ol", { className: "claims", attrs: { "aria-label": "claims this round, newest first" } });
+  for (const made of [...round.claims].reverse()) {
     const item = el("li", { className: `${made.kind} ${seatClass(made.seat)}` });
     item.append(
       el("span", { className: "who", text: names[made.seat] }),
@@ -102,8 +117,7 @@ function drawCentre(table, names, previous) {
     );
     history.append(item);
   }
-  centre.append(history);
-  return centre;
+  return history;
 }
 
 function drawCup(cup, names, previous) {

@@ -4,6 +4,7 @@
 
 import { el, ordinal, seatClass } from "./dom.js";
 import { domino } from "./pips.js";
+import { standings } from "./standings.js";
 import { tally } from "./tally.js";
 
 const END_WORDS = { domino: "domino", blocked: "blocked" };
@@ -20,6 +21,7 @@ export function drawMuggins(doc, step) {
   box.append(drawScores(table, names));
   const felt = el("div", { className: "felt muggins-felt" });
   felt.append(drawStatus(table, names, step));
+  if (table.over) felt.append(standings(table.players, names, (player) => `${player.score} points`));
   felt.append(drawLine(table));
   felt.append(drawHands(table, names));
   box.append(felt);
@@ -131,7 +133,8 @@ function drawHands(table, names) {
     if (!player.hand_size) tiles.append(el("span", { className: "empty-hand", text: "no tiles" }));
     row.append(tiles);
     if (penalties) {
-      row.append(el("span", { className: "penalty", text: `−${penalties[player.seat]}` }));
+      const penalty = penalties[player.seat];
+      row.append(el("span", { className: "penalty", text: penalty ? `−${penalty}` : "0" }));
     }
     hands.append(row);
   }
