@@ -6,6 +6,7 @@ shell and tests can call it directly.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections.abc import Callable, Sequence
@@ -140,3 +141,10 @@ def save_match(
             if log:
                 safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in labels[bot])
                 (logs / f"{stem}-seat{seat}-{safe}.log").write_text(log)
+        by_decision = {
+            str(seat): record.seats[seat].log_entries
+            for seat in range(len(order))
+            if record.seats[seat].log_entries
+        }
+        if by_decision:
+            (logs / f"{stem}.decisions.json").write_text(json.dumps({"seats": by_decision}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import webbrowser
 from pathlib import Path
 
@@ -65,15 +66,21 @@ def show(file: Path, view: str, decisions: bool) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--no-open", is_flag=True, help="Print the address; do not open a browser.")
 @click.option("--port", default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
-def view(file: Path, no_open: bool, port: int) -> None:
+@click.option(
+    "--logs",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A .decisions.json file of `tavolo play --logs`: show what the bots printed.",
+)
+def view(file: Path, no_open: bool, port: int, logs: Path | None) -> None:
     """Watch a replay in the viewer, in a local browser (Ctrl-C to stop)."""
     replay = _read(file)
+    decisions = None if logs is None else _read_decisions(logs)
     try:
         frames_document(replay, view="full")
     except ValueError as error:
         raise CliError(f"{file}: the engine does not reproduce it: {error}") from None
     try:
-        server = ReplayServer(replay, port)
+        server = ReplayServer(replay, port, logs=decisions)
     except OSError as error:
         raise CliError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}") from None
     console.print(f"{file}: {server.url}", markup=False, highlight=False)
@@ -86,6 +93,17 @@ def view(file: Path, no_open: bool, port: int) -> None:
         pass
     finally:
         server.server_close()
+
+
+def _read_decisions(path: Path) -> dict:
+    """A bots' log by decision, as `tavolo play --logs` writes it."""
+    try:
+        decisions = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        raise CliError(f"{path}: cannot read it: {error}") from None
+    if not isinstance(decisions, dict) or not isinstance(decisions.get("seats"), dict):
+        raise CliError(f"{path}: not a log by decision (no 'seats' object)")
+    return decisions
 
 
 def _read(path: Path) -> dict:

@@ -46,7 +46,7 @@ PAGE = Template("""<!doctype html>
 </head>
 <body>
 <div class="tavolo-viewer" data-frames-url="/frames/full.json"
- data-public-frames-url="/frames/public.json" data-seat-frames-url="/frames/seat-{seat}.json">
+ data-public-frames-url="/frames/public.json" data-seat-frames-url="/frames/seat-{seat}.json"$logs>
 </div>
 <script type="module" src="/tavolo-viewer/main.js"></script>
 </body>
@@ -59,8 +59,10 @@ class ReplayServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, replay: JSON, port: int = 0) -> None:
+    def __init__(self, replay: JSON, port: int = 0, *, logs: JSON | None = None) -> None:
         self.replay = replay
+        self.logs = logs
+        """What the bots printed, decision by decision (docs/viewer.md), if given."""
         self.frames = functools.lru_cache(maxsize=None)(self._frames)
         super().__init__(("127.0.0.1", port), ReplayHandler)
 
@@ -71,7 +73,8 @@ class ReplayServer(ThreadingHTTPServer):
     def page(self) -> bytes:
         names = ", ".join(seat["bot"] for seat in self.replay["seats"])
         title = f"{self.replay['game'].capitalize()}: {names}"
-        return PAGE.substitute(title=html.escape(title)).encode()
+        logs = ' data-logs-url="/logs.json"' if self.logs is not None else ""
+        return PAGE.substitute(title=html.escape(title), logs=logs).encode()
 
     def _frames(self, view: str) -> bytes:
         return json.dumps(frames_document(self.replay, view=view), separators=(",", ":")).encode()
@@ -92,6 +95,8 @@ class ReplayHandler(BaseHTTPRequestHandler):
             self._send(self.server.page(), ".html")
         elif path.startswith("/frames/") and path.endswith(".json"):
             self._send_frames(path.removeprefix("/frames/").removesuffix(".json"))
+        elif path == "/logs.json" and self.server.logs is not None:
+            self._send(json.dumps(self.server.logs).encode(), ".json")
         elif path.startswith("/tavolo-viewer/"):
             self._send_static(path.removeprefix("/tavolo-viewer/"))
         else:

@@ -115,3 +115,33 @@ def test_the_command_refuses_a_file_that_is_not_a_replay(tmp_path):
     junk.write_text("{}")
     result = CliRunner().invoke(tavolo, ["replay", "view", str(junk), "--no-open"])
     assert result.exit_code == 2 and "not a replay" in result.stderr
+
+
+def test_play_keeps_the_logs_by_decision_and_view_shows_them(tmp_path):
+    from click.testing import CliRunner
+
+    from arena.cli import tavolo
+
+    bot = tmp_path / "chatty.py"
+    bot.write_text(
+        "def act(observation):\n"
+        "    print('I see', len(observation['history']), 'events')\n"
+        "    return observation['legal_actions'][-1]\n"
+    )
+    folders = ["--replays", str(tmp_path / "r"), "--logs", str(tmp_path / "l")]
+    arguments = ["play", "mia", str(bot), "builtin:random", "--no-jail", "--seed", "3", *folders]
+    result = CliRunner().invoke(tavolo, arguments)
+    assert result.exit_code == 0, result.output
+    decisions = json.loads((tmp_path / "l" / "match-0001.decisions.json").read_text())
+    assert list(decisions["seats"]) == ["0"]
+    entry = decisions["seats"]["0"][0]
+    assert entry["text"].startswith("I see ") and isinstance(entry["index"], int)
+
+    server = ReplayServer({"seats": [{"bot": "x"}], "game": "mia"}, logs=decisions)
+    server.serve_in_thread()
+    try:
+        assert 'data-logs-url="/logs.json"' in get(server.url)[2].decode()
+        assert json.loads(get(server.url + "logs.json")[2]) == decisions
+    finally:
+        server.shutdown()
+        server.server_close()

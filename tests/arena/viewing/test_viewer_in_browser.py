@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -14,7 +16,8 @@ from arena.bots.inprocess import InProcessBot
 from arena.bots.registry import builtin_bots
 from arena.games import make_game
 from arena.runner import play_match
-from arena.viewing.local import ReplayServer
+from arena.viewing import frames_document
+from arena.viewing.local import ReplayHandler, ReplayServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -23,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def rendered(url: str) -> str:
+def rendered(url: str, budget_ms: int = 3000) -> str:
     """The page's DOM once its modules have run."""
     with tempfile.TemporaryDirectory() as profile:
         command = [
@@ -35,7 +38,7 @@ def rendered(url: str) -> str:
             "--disable-component-update",
             "--no-first-run",
             f"--user-data-dir={profile}",
-            "--virtual-time-budget=3000",
+            f"--virtual-time-budget={budget_ms}",
             "--dump-dom",
             url,
         ]
@@ -101,3 +104,64 @@ def test_muggins_draws_the_line_the_hands_and_the_tally(muggins):
     assert 'class="tally"' in full and "face-down" not in full
     seat_view = rendered(f"{server.url}#event={play}&view=0")
     assert "face-down" in seat_view
+
+
+class GrowingMatch(ReplayServer):
+    """A match that seems to be played: each poll of /live.json reveals a third more."""
+
+    def __init__(self, replay: dict) -> None:
+        super().__init__(replay)
+        self.shown = len(replay["events"]) // 3
+        self.polls: list[int] = []
+
+    def so_far(self) -> dict:
+        partial = {key: value for key, value in self.replay.items() if key != "result"}
+        partial["events"] = self.replay["events"][: self.shown]
+        return partial
+
+    def page(self) -> bytes:
+        return super().page().replace(b"<div ", b'<div data-live-url="/live.json?match=1" ', 1)
+
+
+class GrowingHandler(ReplayHandler):
+    server: GrowingMatch
+
+    def do_GET(self) -> None:
+        path, _, query = self.path.partition("?")
+        match = self.server
+        if path == "/frames/public.json" and match.shown < len(match.replay["events"]):
+            self._send(json.dumps(frames_document(match.so_far(), view="public")).encode(), ".json")
+        elif path == "/live.json":
+            since = int(parse_qs(query)["since"][0])
+            match.polls.append(since)
+            match.shown = min(
+                len(match.replay["events"]), match.shown + len(match.replay["events"]) // 3 + 1
+            )
+            document = frames_document(match.so_far(), view="public", since=since)
+            update = {
+                "finished": document["finished"],
+                "steps": document["steps"],
+                "next": document["next"],
+            }
+            self._send(json.dumps(update).encode(), ".json")
+        else:
+            super().do_GET()
+
+
+def test_a_live_match_is_followed_until_it_ends_then_every_view_is_offered():
+    strong = builtin_bots("mia")["strong"]
+    bots = [InProcessBot(f"bot {seat}", strong(seat)) for seat in range(3)]
+    replay = play_match(make_game("mia", 3, None, {"lives": 2}), bots, seed=8).replay
+    match = GrowingMatch(replay)
+    match.RequestHandlerClass = GrowingHandler
+    match.serve_in_thread()
+    try:
+        dom = rendered(match.url, budget_ms=12000)
+    finally:
+        match.shutdown()
+        match.server_close()
+    third = len(replay["events"]) // 3
+    assert match.polls[0] == third and match.polls == sorted(match.polls)
+    assert match.shown == len(replay["events"])
+    assert "The match is over" in dom and 'class="standings"' in dom
+    assert '<option value="full" selected="">' in dom and 'class="tv-live"' not in dom

@@ -70,9 +70,6 @@ export function buildControls(viewer) {
   const marks = el("div", { className: "tv-marks", attrs: { "aria-hidden": "true" } });
   const timeline = el("div", { className: "tv-timeline" }, [marks, slider]);
   const legend = el("div", { className: "tv-legend", attrs: { "aria-hidden": "true" } });
-  for (const mark of TIMELINE_MARKS) {
-    legend.append(el("span", { className: `tv-legend-item mark-${mark}`, text: mark }));
-  }
 
   const row = el("div", { className: "tv-control-row" }, [
     buttons,
@@ -94,6 +91,12 @@ export function buildControls(viewer) {
       ticks.push(tick);
     });
     marks.replaceChildren(...ticks);
+    const present = new Set(ticks.map((tick) => tick.className.replace("tv-mark mark-", "")));
+    legend.replaceChildren(
+      ...TIMELINE_MARKS.filter((mark) => present.has(mark)).map((mark) =>
+        el("span", { className: `tv-legend-item mark-${mark}`, text: mark }),
+      ),
+    );
     const options = viewer.availableViews().map(([value, label]) => {
       const option = el("option", { text: label, attrs: { value: String(value) } });
       option.defaultSelected = String(value) === String(doc.view);

@@ -49,8 +49,10 @@ export class Viewer {
 
   async start() {
     this.buildSkeleton();
-    const asked = this.followsHash ? viewFromHash() : null;
-    const first = (asked !== null && viewUrl(this.sources, asked)) || this.sources.frames || this.sources.public;
+    // A live match opens on its public view; a finished one on the full view.
+    const asked = this.followsHash && !this.live ? viewFromHash() : null;
+    const opening = this.live ? [this.sources.public, this.sources.frames] : [this.sources.frames, this.sources.public];
+    const first = (asked !== null && viewUrl(this.sources, asked)) || opening.find(Boolean);
     try {
       this.show(await getJson(first), eventFromHash());
     } catch (error) {
@@ -162,10 +164,11 @@ export class Viewer {
       try {
         const update = await getJson(liveUrlFrom(this.sources.live, this.doc.next));
         if (update.finished) {
+          const following = this.position >= this.stops.length - 1;
           this.live = false;
           this.documents.clear();
-          const url = this.sources.frames || this.sources.public;
-          this.show(await getJson(url), this.currentEvent());
+          const doc = await getJson(this.sources.frames || this.sources.public);
+          this.show(doc, following ? doc.next : this.currentEvent());
           if (this.sources.logs) this.loadLogs();
           return;
         }
