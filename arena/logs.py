@@ -20,7 +20,7 @@ import logging.config
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar, Token
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
@@ -46,24 +46,14 @@ def log_fields() -> Mapping[str, object]:
     return _fields.get()
 
 
-def log_fields_bind(**fields: object) -> Token[Mapping[str, object]]:
-    """Bind `fields` until `log_fields_reset` is called with the token returned."""
-    return _fields.set({**_fields.get(), **fields})
-
-
-def log_fields_reset(token: Token[Mapping[str, object]]) -> None:
-    """Restore the fields that were bound before the matching `log_fields_bind`."""
-    _fields.reset(token)
-
-
 @contextmanager
 def log_context(**fields: object) -> Iterator[None]:
     """Add `fields` to every line logged inside the block."""
-    token = log_fields_bind(**fields)
+    token = _fields.set({**_fields.get(), **fields})
     try:
         yield
     finally:
-        log_fields_reset(token)
+        _fields.reset(token)
 
 
 class ContextFilter(logging.Filter):

@@ -8,6 +8,7 @@ comes back as a `Fault` or a crash reason, never as an exception.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import stat
@@ -33,6 +34,9 @@ __all__ = [
     "jail_available",
     "open_file_bot",
 ]
+
+log = logging.getLogger(__name__)
+"""Jail events carry ``extra={"jail_event": ...}``, which the platform counts (docs/sandbox.md)."""
 
 UNSOLICITED = "unsolicited output: the bot wrote a line the runner did not ask for"
 
@@ -124,7 +128,7 @@ class ProcessBot:
         machine, not of the bot, so the match is not played rather than lost.
         """
         deadline = time.monotonic() + self.limits.startup_seconds
-        process = shared_pool().take(self.limits) if self._jail else LocalProcess()
+        process = self._jail_take() if self._jail else LocalProcess()
         self._cpu = affinity.join()  # after `take`, whose keeper thread must not inherit the pin
         self._process = process
         self._channel = channel = LineChannel(
@@ -156,6 +160,15 @@ class ProcessBot:
         self._log_taken = channel.log.written  # what it printed loading is no decision's
         self.pause()
         return None
+
+    def _jail_take(self) -> BotProcess:
+        try:
+            process = shared_pool().take(self.limits)
+        except OSError as error:
+            log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})
+            raise
+        log.debug("a jail started", extra={"jail_event": "start"})
+        return process
 
     def decide(self, observation: JSON, timeout: float) -> Answer:
         """Send the observation and read the reply, all within `timeout` seconds."""
@@ -263,6 +276,8 @@ class ProcessBot:
 
     def _crashed(self, reason: str) -> str:
         """Record the crash and end the process now (its log is kept for `close`)."""
+        if self._jail:
+            log.info("a jailed bot was ended: %s", reason, extra={"jail_event": "kill"})
         self._crash = reason
         self._end()
         return reason

@@ -43,7 +43,7 @@ class DocsPageMixin:
     def finalize_response(
         self, request: HttpRequest, response: Response, *args: Any, **kwargs: Any
     ) -> Response:
-        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+        response = super().finalize_response(request, response, *args, **kwargs)
         response["Content-Security-Policy"] = DOCS_CONTENT_SECURITY_POLICY
         return response
 

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.metrics import QUALIFICATIONS
 from matches.models import Match, MatchSeat
 from matches.playing import JailUnavailableError, uploaded_bots_jailed
 from matches.services import match_claim, match_create, match_play_and_record
@@ -113,6 +114,7 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
         match_play_and_record(match=match, attempt=attempt or 0)
         match.refresh_from_db()
         if match.status != Match.Status.FINISHED:
+            QUALIFICATIONS.labels(ladder=ladder.slug, outcome="retried").inc()
             _version_retry_later(
                 version=version,
                 reason=f"qualification match {match.pk} could not be played "
@@ -134,6 +136,7 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
         _version_reject(version=version, reason=failure, log=log)
     else:
         _version_accept(version=version, log=log)
+    QUALIFICATIONS.labels(ladder=ladder.slug, outcome="rejected" if failure else "accepted").inc()
 
 
 def _seat_summary(match: Match, seat: MatchSeat) -> str:

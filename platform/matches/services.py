@@ -25,9 +25,10 @@ from django.utils import timezone
 
 from arena.logs import log_context
 from arena.ratings import rating_changes
-from arena.runner import new_seed
+from arena.runner import MatchRecord, new_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches import metrics
 from matches.models import Match, MatchSeat, RatingChange
 from matches.playing import (
     JailUnavailableError,
@@ -116,17 +117,41 @@ def _match_play_and_record(*, match: Match, attempt: int) -> bool:
     try:
         record = match_record_play(match=match)
     except JailUnavailableError as error:
-        match_fail(match_id=match.pk, attempt=attempt, reason=str(error))
+        _match_failed(match=match, attempt=attempt, reason=str(error))
         return False
     except Exception as error:
         logger.exception("match %s could not be played", match.pk)
-        match_fail(match_id=match.pk, attempt=attempt, reason=_failure_reason(error))
+        _match_failed(match=match, attempt=attempt, reason=_failure_reason(error))
         return False
     outcome = match_outcome_store(match=match, record=record)
     if match_finish(match_id=match.pk, outcome=outcome):
+        logger.info(
+            "match %s played: %s decisions in %.1f s", match.pk, record.decisions, record.seconds
+        )
+        transaction.on_commit(lambda: _match_played_count(match=match, record=record))
         return True
     match_outcome_discard(outcome=outcome)
     return False
+
+
+def _match_failed(*, match: Match, attempt: int, reason: str) -> None:
+    if match_fail(match_id=match.pk, attempt=attempt, reason=reason):
+        _match_count(match=match, outcome="failed")
+
+
+def _match_count(*, match: Match, outcome: str) -> None:
+    """Count `match` as played, failed or re-run once the current transaction commits."""
+    labels = {"ladder": match.ladder.slug, "kind": match.kind, "outcome": outcome}
+    transaction.on_commit(lambda: metrics.MATCHES.labels(**labels).inc())
+
+
+def _match_played_count(*, match: Match, record: MatchRecord) -> None:
+    labels = {"ladder": match.ladder.slug, "kind": match.kind}
+    metrics.MATCHES.labels(**labels, outcome="played").inc()
+    metrics.MATCH_SECONDS.labels(**labels).observe(record.seconds)
+    metrics.DECISIONS.labels(**labels).inc(record.decisions)
+    metrics.INFRACTIONS.labels(**labels).inc(sum(seat.infractions for seat in record.seats))
+    metrics.CRASHES.labels(**labels).inc(sum(seat.crashed for seat in record.seats))
 
 
 def _failure_reason(error: Exception) -> str:
@@ -219,6 +244,8 @@ def _ratings_apply(*, match: Match, seats: list[MatchSeat]) -> None:
         )
     Bot.objects.bulk_update(bots.values(), ["rating", "games"])
     RatingChange.objects.bulk_create(history)
+    updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
+    transaction.on_commit(lambda: updates.inc(len(history)))
 
 
 @transaction.atomic
@@ -247,11 +274,13 @@ def matches_recover(
             match.finished_at = now
             match.failure_reason = f"lost with its worker ({match.attempts} attempts)"
             match.save(update_fields=["status", "finished_at", "failure_reason"])
+            _match_count(match=match, outcome="failed")
             continue
         match.status = Match.Status.QUEUED
         match.claimed_by = ""
         match.queued_at = now
         match.save(update_fields=["status", "claimed_by", "queued_at"])
+        _match_count(match=match, outcome="rerun")
         resent.append(match.pk)
     stale = Match.objects.select_for_update(skip_locked=True).filter(
         status=Match.Status.QUEUED, queued_at__lt=deadline

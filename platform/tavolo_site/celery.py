@@ -20,6 +20,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
 from celery import Celery  # noqa: E402
 from celery.signals import setup_logging, worker_ready  # noqa: E402
 
+from tavolo_site.worker_status import JAIL_SELF_CHECK  # noqa: E402  (and its control command)
+
 logger = logging.getLogger(__name__)
 
 app = Celery("tavolo")
@@ -38,12 +40,27 @@ def logging_configure(**kwargs: object) -> None:
 
 
 @worker_ready.connect
+def metrics_serve(**kwargs: object) -> None:
+    """Serve this worker's metrics over HTTP if TAVOLO_WORKER_METRICS_PORT is set."""
+    from django.conf import settings
+
+    from tavolo_site.metrics import worker_metrics_serve
+
+    if settings.TAVOLO_WORKER_METRICS_PORT is not None:
+        worker_metrics_serve(
+            address=settings.TAVOLO_WORKER_METRICS_ADDRESS,
+            port=settings.TAVOLO_WORKER_METRICS_PORT,
+        )
+
+
+@worker_ready.connect
 def jail_report(**kwargs: object) -> None:
-    """Say at start-up, loudly, if this worker cannot jail uploaded bots."""
+    """Check the jail (and keep checking it), and say loudly if this worker cannot jail bots."""
     from django.conf import settings
 
     from matches.playing import UNJAILED_WARNING, jail_available
 
+    JAIL_SELF_CHECK.start()
     if jail_available():
         return
     if settings.TAVOLO_ALLOW_UNJAILED:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,10 +26,13 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
+import httpx
 from rich.console import Console
 
 PLATFORM_DIR = Path(__file__).resolve().parent.parent
 STOP_GRACE_SECONDS = 10.0
+READY_SECONDS = 120.0
+READY_POLL_SECONDS = 0.5
 
 if TYPE_CHECKING:
     from tavolo_site.setup import SiteSetup
@@ -63,7 +67,6 @@ def standalone(port: int, data_dir: Path) -> None:
     setup = _site_setup()
     for username, password in setup.passwords.items():
         console.print(f"Created the user [bold]{username}[/bold] with password {password}")
-    console.print(f"[bold]Tavolo[/bold] on [link]http://127.0.0.1:{port}/[/link]  data: {data_dir}")
     if not setup.jail:
         console.print(
             "[yellow]bubblewrap (bwrap) is missing or cannot make namespaces here: uploaded bots "
@@ -71,8 +74,49 @@ def standalone(port: int, data_dir: Path) -> None:
             "bubblewrap) and restart to let user bots in.[/yellow]"
         )
     children = _children_start(port)
+    console.print("Starting the web server, the worker and the scheduler...")
+    not_ready = _wait_until_ready(children, port, jail=setup.jail)
+    if not_ready is None:
+        url = f"http://127.0.0.1:{port}/"
+        console.print(f"[bold]Tavolo[/bold] is ready on [link]{url}[/link]  data: {data_dir}")
+    else:
+        console.print(
+            f"[yellow]Tavolo is not ready after {READY_SECONDS:g} s: {not_ready}[/yellow]"
+        )
     code = _supervise(children)
     sys.exit(code)
+
+
+def _wait_until_ready(children: list[Child], port: int, *, jail: bool) -> str | None:
+    """Wait for the checks of /readyz and the web server's /healthz; None, or what is not ready.
+
+    On a machine without the jail the site still plays house bots, so the
+    jail's check is left out there. A child that dies ends the wait at once.
+    """
+    from tavolo_site.health import readiness
+
+    deadline = time.monotonic() + READY_SECONDS
+    failing: list[str] = []
+    while time.monotonic() < deadline:
+        if any(child.process.poll() is not None for child in children):
+            return "a process ended"
+        checks = readiness()
+        if not jail:
+            del checks["jail"]
+        failing = [name for name, check in checks.items() if not check.ok]
+        if not _web_alive(port):
+            failing.append("web server")
+        if not failing:
+            return None
+        time.sleep(READY_POLL_SECONDS)
+    return "waiting for " + ", ".join(failing)
+
+
+def _web_alive(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
 
 
 def _environment_prepare(data_dir: Path) -> None:
@@ -81,6 +125,8 @@ def _environment_prepare(data_dir: Path) -> None:
     os.environ["TAVOLO_DATA_DIR"] = str(data_dir)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
     os.environ.setdefault("SECRET_KEY", _secret_key(data_dir / "secret-key"))
+    # Only this machine reaches the site (127.0.0.1), so it may read /metrics too.
+    os.environ.setdefault("TAVOLO_METRICS_NETWORKS", "127.0.0.1/32,::1/128")
     if str(PLATFORM_DIR) not in sys.path:
         sys.path.insert(0, str(PLATFORM_DIR))
     python_path = os.environ.get("PYTHONPATH", "")
@@ -124,10 +170,24 @@ def _children_start(port: int) -> list[Child]:
             "--schedule", str(data_dir / "celerybeat-schedule"), "--loglevel", "INFO",
         ],
     }  # fmt: skip
+    env = _metrics_environment(data_dir / "metrics")
     return [
-        Child(name, subprocess.Popen(command, cwd=PLATFORM_DIR, start_new_session=True))
+        Child(name, subprocess.Popen(command, cwd=PLATFORM_DIR, env=env, start_new_session=True))
         for name, command in commands.items()
     ]
+
+
+def _metrics_environment(folder: Path) -> dict[str, str]:
+    """The children's environment, in which all their processes count metrics together.
+
+    prometheus-client's multiprocess mode: gunicorn's workers and the Celery
+    worker's pool each write to `folder`, and /metrics adds them all up, so the
+    site's one endpoint shows the matches its worker played. The folder is
+    emptied at each start, as that mode requires.
+    """
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(folder)}
 
 
 def _supervise(children: list[Child]) -> int:

@@ -8,6 +8,7 @@ quietly meaning something else.
 from __future__ import annotations
 
 import os
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -70,3 +71,24 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
 def env_path(name: str, default: str) -> Path:
     """A folder or file path, made absolute against the current directory."""
     return Path(os.environ.get(name, default)).expanduser().resolve()
+
+
+def env_port(name: str) -> int | None:
+    """A TCP port from 0 (any free port) to 65535; None when unset or empty."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) > 65535:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a port (0 to 65535)")
+    return int(raw)
+
+
+def env_networks(name: str) -> list[IPv4Network | IPv6Network]:
+    """A comma-separated list of networks (``10.0.0.0/8``) or addresses (``127.0.0.1``)."""
+    networks = []
+    for item in env_list(name, []):
+        try:
+            networks.append(ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {item!r} is not a network or an address") from None
+    return networks

@@ -2,19 +2,20 @@
 
 A request id sent by the client or a proxy in front of the site is kept if it is
 short and plain (letters, digits and ``-_.:``); otherwise the site makes one.
-The id stays bound until the response is closed, so Django's own lines about
-the answer ("Not Found: ...") carry it too.
+Django's own lines about the answer ("Not Found: ...") are logged after the
+middleware has returned; `RequestIdFilter` gives them the id too.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import uuid
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from arena.logs import log_fields_bind, log_fields_reset
+from arena.logs import log_context
 
 REQUEST_ID_HEADER = "X-Request-ID"
 VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
@@ -31,9 +32,23 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request_id = request_id_of(request)
-        token = log_fields_bind(request_id=request_id)
-        response = self.get_response(request)  # Django turns exceptions into responses
-        response[REQUEST_ID_HEADER] = request_id
-        response._resource_closers.append(lambda: log_fields_reset(token))
+        request.request_id = request_id_of(request)
+        with log_context(request_id=request.request_id):
+            response = self.get_response(request)
+        response[REQUEST_ID_HEADER] = request.request_id
         return response
+
+
+class RequestIdFilter(logging.Filter):
+    """Give the request id to Django's lines about an answer, which come after the middleware.
+
+    Django logs "Not Found: /x" once the middleware has returned, with the request
+    on the record: the id is taken from there.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request_id = getattr(getattr(record, "request", None), "request_id", None)
+        if request_id and not hasattr(record, "request_id"):
+            record.request_id = request_id
+            record.context = f"{getattr(record, 'context', '')} [request_id={request_id}]"
+        return True

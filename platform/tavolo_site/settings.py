@@ -17,7 +17,16 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from arena.logs import LOG_FORMATS, logging_config
-from tavolo_site.env import env_bool, env_choice, env_int, env_list, env_path, env_str
+from tavolo_site.env import (
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_networks,
+    env_path,
+    env_port,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = env_path("TAVOLO_DATA_DIR", "./tavolo-data")
@@ -48,6 +57,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_prometheus",
     "accounts",
     "ladders",
     "bots",
@@ -59,6 +69,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tavolo_site.request_id.RequestIdMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "tavolo_site.operations.OperationsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tavolo_site.middleware.MultipartSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -69,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "tavolo_site.urls"
@@ -133,7 +146,11 @@ DATABASES = {
         env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'tavolo.sqlite3'}"), conn_max_age=60
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+# django-prometheus's wrappers of the same engines count queries and errors for /metrics.
+DATABASES["default"]["ENGINE"] = DATABASES["default"]["ENGINE"].replace(
+    "django.db.backends.", "django_prometheus.db.backends.", 1
+)
+if DATABASES["default"]["ENGINE"].endswith(".sqlite3"):
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     # The web server, the worker and the scheduler share one file: take the write lock at the
     # start of each transaction and wait for it, instead of failing on "database is locked".
@@ -297,6 +314,15 @@ TAVOLO_LOG_LIMIT_BYTES = env_int("TAVOLO_LOG_LIMIT_BYTES", 64 * 1024, minimum=0)
 
 TAVOLO_CHALLENGES_PER_HOUR = env_int("TAVOLO_CHALLENGES_PER_HOUR", 10, minimum=0)
 
+# --- Operations: health, metrics and logs (docs/deploy.md) -------------------------------------
+# /healthz and /readyz are open to all. /metrics is off unless a bearer token or client networks
+# are set; behind a reverse proxy on the same host every client looks local, so use the token.
+TAVOLO_METRICS_TOKEN = env_str("TAVOLO_METRICS_TOKEN", "")
+TAVOLO_METRICS_NETWORKS = env_networks("TAVOLO_METRICS_NETWORKS")
+TAVOLO_WORKER_METRICS_PORT = env_port("TAVOLO_WORKER_METRICS_PORT")
+"""A worker serves its metrics over HTTP on this port (0: any free one, logged); unset: off."""
+TAVOLO_WORKER_METRICS_ADDRESS = env_str("TAVOLO_WORKER_METRICS_ADDRESS", "127.0.0.1")
+
 # One configuration for the web server, the workers and the command line (arena.logs): text
 # lines, or JSON lines with TAVOLO_LOG_FORMAT=json; a match's lines carry its match_id and a
 # request's its request_id. Celery applies it too instead of its own (tavolo_site.celery).
@@ -304,6 +330,11 @@ LOGGING = logging_config(
     level=env_str("LOG_LEVEL", "INFO"),
     log_format=env_choice("TAVOLO_LOG_FORMAT", "text", LOG_FORMATS),
 )
+LOGGING["filters"]["request_id"] = {"()": "tavolo_site.request_id.RequestIdFilter"}
+LOGGING["handlers"]["console"]["filters"].append("request_id")
+# The sandbox's jail events are counted for /metrics at any level (matches.metrics).
+LOGGING["handlers"]["jail_events"] = {"class": "matches.metrics.JailEventCounter"}
+LOGGING["loggers"] = {"sandbox": {"level": "DEBUG", "handlers": ["jail_events"]}}
 
 TAVOLO_QUALIFICATION_MATCHES = env_int("TAVOLO_QUALIFICATION_MATCHES", 2, minimum=1)
 """Matches a new version plays against the house bots before it may enter the ladder."""

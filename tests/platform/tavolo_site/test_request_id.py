@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from arena.logs import ContextFilter, JsonFormatter, log_fields
+from tavolo_site.request_id import RequestIdFilter
 
 
 @pytest.fixture
@@ -19,6 +20,7 @@ def json_log() -> Iterator[io.StringIO]:
     buffer = io.StringIO()
     handler = logging.StreamHandler(buffer)
     handler.addFilter(ContextFilter())
+    handler.addFilter(RequestIdFilter())
     handler.setFormatter(JsonFormatter())
     logging.getLogger().addHandler(handler)
     yield buffer

@@ -51,6 +51,10 @@ def test_standalone_plays_ranked_matches_serves_pages_and_stops_on_ctrl_c(tmp_pa
             time.sleep(1)
         page = httpx.get(f"http://127.0.0.1:{port}/admin/login/", timeout=10)
         assert page.status_code == 200
+        ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=10)
+        assert ready.json()["checks"]["workers"] == {"ok": True, "answered": 1}
+        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        assert 'tavolo_matches_total{kind="ranked",ladder=' in metrics
     finally:
         site.send_signal(signal.SIGINT)
         code = site.wait(timeout=60)
@@ -58,6 +62,7 @@ def test_standalone_plays_ranked_matches_serves_pages_and_stops_on_ctrl_c(tmp_pa
     assert code == 0, log
     assert "Created the user admin with password" in log
     assert "Created the user demo with password" in log
+    assert f"Tavolo is ready on http://127.0.0.1:{port}/" in log
     assert "Stopping the web server, the worker and the scheduler" in log
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://127.0.0.1:{port}/admin/login/", timeout=5)
