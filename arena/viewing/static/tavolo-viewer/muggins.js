@@ -120,7 +120,8 @@ function drawHands(table, names) {
   const hands = el("div", { className: "hands" });
   const penalties = table.hand_end ? table.hand_end.penalties : null;
   for (const player of table.players) {
-    const row = el("div", { className: `hand-row ${seatClass(player.seat)}` });
+    const turn = table.turn === player.seat && !table.over ? " turn" : "";
+    const row = el("div", { className: `hand-row ${seatClass(player.seat)}${turn}` });
     row.append(el("span", { className: "seat-name", text: names[player.seat] }));
     const tiles = el("span", { className: "hand-tiles" });
     if (player.hand) {

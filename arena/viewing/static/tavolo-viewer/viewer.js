@@ -75,8 +75,8 @@ export class Viewer {
     this.root.classList.add("tv-root");
     this.root.replaceChildren();
     this.header = el("header", { className: "tv-header" });
-    this.stage = el("div", { className: "tv-stage", attrs: { "aria-live": "polite" } });
-    this.caption = el("div", { className: "tv-caption" });
+    this.stage = el("div", { className: "tv-stage" });
+    this.caption = el("div", { className: "tv-caption", attrs: { "aria-live": "polite" } });
     this.logBox = el("section", { className: "tv-logs", attrs: { "aria-label": "what the bots printed" } });
     this.controls = buildControls(this);
     this.transcript = el("ol", { className: "tv-transcript", attrs: { "aria-label": "transcript" } });
