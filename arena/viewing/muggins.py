@@ -171,9 +171,10 @@ class MugginsTable:
         if kind == "play":
             credit = f": scores {event['credit']}" if event["credit"] else ""
             left, right = event["ends"]
+            played = " (played for the crashed bot)" if self.crashed[event["seat"]] else ""
             return (
-                f"{who} plays {tile_text(event['tile'])} on the {event['end']}, ends {left} and "
-                f"{right} count {event['count']}{credit} (total {event['score']})"
+                f"{who} plays {tile_text(event['tile'])} on the {event['end']}{played}, ends "
+                f"{left} and {right} count {event['count']}{credit} (total {event['score']})"
             )
         if kind == "pass":
             return f"{who} passes"

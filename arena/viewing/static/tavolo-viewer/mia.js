@@ -16,8 +16,8 @@ export function drawMia(doc, step, previous) {
   const table = step.table;
   const names = doc.seats.map((seat) => seat.bot);
   const felt = el("div", { className: "mia-table felt" });
-  const ring = el("div", { className: "mia-ring" });
   const count = table.players.length;
+  const ring = el("div", { className: count > 6 ? "mia-ring crowded" : "mia-ring" });
   table.players.forEach((player, position) => {
     const seat = drawSeat(player, table, names[player.seat], step, previous);
     // Places round an ellipse, the first seat at the bottom, clockwise.

@@ -7,7 +7,7 @@ import { domino } from "./pips.js";
 import { standings } from "./standings.js";
 import { tally } from "./tally.js";
 
-const END_WORDS = { domino: "domino", blocked: "blocked" };
+const END_WORDS = { domino: "domino", blocked: "blocked: nobody can play" };
 
 function sameTile(a, b) {
   return (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
@@ -32,7 +32,8 @@ function drawScores(table, names) {
   const board = el("div", { className: "scoreboard" });
   for (const player of table.players) {
     const classes = ["score-card", seatClass(player.seat)];
-    if (table.turn === player.seat && !table.over) classes.push("turn");
+    const toPlay = table.turn === player.seat && !table.over && !player.crashed;
+    if (toPlay) classes.push("turn");
     if (player.crashed) classes.push("crashed");
     const card = el("div", { className: classes.join(" ") });
     const head = el("div", { className: "score-head" });
@@ -48,9 +49,7 @@ function drawScores(table, names) {
     const notes = el("div", { className: "seat-notes" });
     if (player.place) notes.append(el("span", { className: "badge place", text: ordinal(player.place) }));
     if (player.crashed) notes.append(el("span", { className: "badge crash-badge", text: "crashed" }));
-    if (table.turn === player.seat && !table.over) {
-      notes.append(el("span", { className: "badge turn-badge", text: "to play" }));
-    }
+    if (toPlay) notes.append(el("span", { className: "badge turn-badge", text: "to play" }));
     card.append(notes);
     board.append(card);
   }
@@ -120,7 +119,7 @@ function drawHands(table, names) {
   const hands = el("div", { className: "hands" });
   const penalties = table.hand_end ? table.hand_end.penalties : null;
   for (const player of table.players) {
-    const turn = table.turn === player.seat && !table.over ? " turn" : "";
+    const turn = table.turn === player.seat && !table.over && !player.crashed ? " turn" : "";
     const row = el("div", { className: `hand-row ${seatClass(player.seat)}${turn}` });
     row.append(el("span", { className: "seat-name", text: names[player.seat] }));
     const tiles = el("span", { className: "hand-tiles" });
