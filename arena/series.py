@@ -65,8 +65,10 @@ def play_series(
 ) -> SeriesResult:
     """Play `games` matches; match k seats bot i at seat (i + k) mod n.
 
-    With a `seed` every match seed (and every built-in bot's seed) is drawn from
-    it, so the whole series is reproducible.
+    With a `seed` the first match is played from that very seed (a server
+    match's seed gives the same dice and deals), and every later match seed
+    and every built-in bot's seed are drawn from it, so the whole series is
+    reproducible.
     """
     for spec in specs:
         check_spec(spec, game=game.name)
@@ -77,7 +79,14 @@ def play_series(
     for number in range(games):
         order = [(seat - number) % count for seat in range(count)]  # seat -> bot
         record = play_seated(
-            game, specs, labels, order, master, jail=jail, time_control=time_control
+            game,
+            specs,
+            labels,
+            order,
+            master,
+            jail=jail,
+            time_control=time_control,
+            match_seed=seed if number == 0 else None,
         )
         tally_match(result, record, order)
         save_match(record, f"match-{number + 1:04d}", order, labels, replays, logs)
@@ -95,9 +104,12 @@ def play_seated(
     *,
     jail: bool,
     time_control: TimeControl,
+    match_seed: int | None = None,
 ) -> MatchRecord:
-    """Play one match seating bot `order[s]` at seat s; its seeds are drawn from `master`."""
-    match_seed = master.getrandbits(128)
+    """Play one match seating bot `order[s]` at seat s; its seeds are drawn from
+    `master`, the match's own one too unless `match_seed` gives it."""
+    drawn = master.getrandbits(128)  # drawn all the same: the bots' seeds stay put
+    match_seed = drawn if match_seed is None else match_seed
     handles = [
         open_bot(specs[b], game=game.name, seed=master.getrandbits(64), jail=jail, name=labels[b])
         for b in order

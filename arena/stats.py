@@ -10,6 +10,11 @@ NOTES_KEPT = 3
 
 Z_95 = 1.959963984540054
 
+INFRACTIONS_PER_MATCH_WARNED = 1.0
+"""A bot with more infractions than this per match, on average, gets a loud
+warning from `tavolo play`: its results say little about how it plays, and the
+server's qualification rejects a version with about as many."""
+
 
 def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval for a win rate (95% by default).
@@ -58,6 +63,11 @@ class BotTally:
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    @property
+    def too_many_infractions(self) -> bool:
+        """More than `INFRACTIONS_PER_MATCH_WARNED` infractions per match."""
+        return self.infractions > INFRACTIONS_PER_MATCH_WARNED * self.games
 
     @property
     def mean_place(self) -> float:

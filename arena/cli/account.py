@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from arena.cli.output import CliError, console
+from arena.cli.output import CliError, console, tavolo_command
 
 if TYPE_CHECKING:
     import httpx
@@ -97,7 +97,8 @@ class Server:
     def logged_in(cls, url: str) -> Server:
         token = read_credentials().get(server_key(url))
         if token is None:
-            raise CliError(f"not logged in to {server_key(url)}: run tavolo login --server {url}")
+            login = tavolo_command("login", "--server", url)
+            raise CliError(f"not logged in to {server_key(url)}: run {login}")
         return cls(url, token)
 
     @classmethod
@@ -114,7 +115,8 @@ class Server:
         except httpx.HTTPError as error:
             raise CliError(f"cannot reach {self.url}: {error}") from None
         if response.status_code == 401:
-            raise CliError(f"{self.url} refused the credentials: run tavolo login again")
+            login = tavolo_command("login", "--server", self.url)
+            raise CliError(f"{self.url} refused the credentials: run {login} again")
         if response.is_error:
             raise CliError(f"{self.url} said: {error_message(response)}")
         return response

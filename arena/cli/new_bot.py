@@ -7,13 +7,19 @@ from pathlib import Path
 
 import click
 
-from arena.cli.output import CliError, console
+from arena.cli.output import CliError, console, tavolo_command
 from arena.games import GAME_NAMES
 
 
-def starter_source(game: str) -> str:
-    """The commented starting bot shipped for `game`."""
-    return files("arena.templates").joinpath(f"{game}_bot.py").read_text()
+def starter_source(game: str, file: Path | None = None) -> str:
+    """The commented starting bot shipped for `game`; its "Run it" line names
+    `file` as the command that runs it (how tavolo was launched)."""
+    source = files("arena.templates").joinpath(f"{game}_bot.py").read_text()
+    if file is None:
+        return source
+    opponents = ["builtin:random"] * (2 if game == "mia" else 1)
+    run = tavolo_command("play", game, file, *opponents, "--games", 100)
+    return source.replace(f"tavolo play {game} THIS_FILE {' '.join(opponents)} --games 100", run)
 
 
 @click.command("new-bot")
@@ -27,7 +33,8 @@ def new_bot(game: str, file: Path, force: bool) -> None:
     if file.exists() and not force:
         raise CliError(f"{file} exists: choose another name or pass --force")
     try:
-        file.write_text(starter_source(game))
+        file.write_text(starter_source(game, file))
     except OSError as error:
         raise CliError(f"cannot write {file}: {error.strerror or error}") from None
-    console.print(f"wrote {file}; try it: tavolo play {game} {file} builtin:random", markup=False)
+    hint = tavolo_command("play", game, file, "builtin:random")
+    console.print(f"wrote {file}; try it: {hint}", markup=False, highlight=False)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -32,3 +37,28 @@ def display_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[st
 
 def display_warning(message: str) -> None:
     error_console.print(f"tavolo: warning: {message}", style="yellow", markup=False)
+
+
+def display_alarm(message: str) -> None:
+    """A warning that must not be missed: bold red on stderr, framed by blank lines."""
+    error_console.print()
+    error_console.print(f"tavolo: WARNING: {message}", style="bold red", markup=False)
+    error_console.print()
+
+
+def tavolo_command(*words: object) -> str:
+    """A `tavolo` command line to print as a hint, runnable as printed.
+
+    Under ``uv run`` (which sets ``UV_RUN_RECURSION_DEPTH``) it starts ``uv run
+    tavolo``, as the README runs it from a checkout. A ``tavolo`` program run
+    otherwise starts as it was typed: ``tavolo`` when that name on the PATH is
+    this very program (``uv tool install``, pipx, an activated environment),
+    else its path. Anything else (``python -m``, a test) gets ``uv run tavolo``.
+    """
+    prefix = "uv run tavolo"
+    launched = sys.argv[0] if sys.argv else ""
+    if "UV_RUN_RECURSION_DEPTH" not in os.environ and Path(launched).name == "tavolo":
+        found = shutil.which("tavolo")
+        same = found is not None and Path(found).resolve() == Path(launched).resolve()
+        prefix = "tavolo" if same else shlex.quote(launched)
+    return " ".join([prefix, *(shlex.quote(str(word)) for word in words)])

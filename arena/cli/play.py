@@ -9,12 +9,19 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from arena.bots.registry import BotSpecError, jail_available
-from arena.cli.output import CliError, console, display_table, display_warning, error_console
+from arena.cli.output import (
+    CliError,
+    console,
+    display_alarm,
+    display_table,
+    display_warning,
+    error_console,
+)
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
 from arena.series import SeriesResult, play_series
-from arena.stats import wilson_interval
+from arena.stats import INFRACTIONS_PER_MATCH_WARNED, BotTally, wilson_interval
 
 
 def parse_option(text: str) -> tuple[str, object]:
@@ -29,17 +36,56 @@ def parse_option(text: str) -> tuple[str, object]:
     return key.strip(), value
 
 
+class Seed(click.ParamType):
+    """A match seed as an int: decimal (``2024``) or hexadecimal as replays and
+    the server write it (``7e8``, ``0x7e8``, or the server's 32 digits).
+
+    Digits alone read as decimal, except the server's 32-digit form; a
+    hexadecimal seed of fewer digits that has no letter needs its ``0x``.
+    """
+
+    name = "seed"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        try:
+            if text.startswith("0x"):
+                return int(text[2:], 16)
+            if text.lstrip("-").isdigit() and len(text) != SERVER_SEED_DIGITS:
+                return int(text)
+            return int(text, 16)
+        except ValueError:
+            self.fail(f"{value!r} is not a seed: give an integer or hexadecimal digits", param, ctx)
+
+
+SERVER_SEED_DIGITS = 32
+"""The server writes a match seed as 32 hexadecimal digits (128 bits)."""
+SEED = Seed()
+
+
 @click.command()
 @click.argument("game")
 @click.argument("bots", nargs=-1, required=True)
 @click.option("--games", "-n", default=1, show_default=True, help="Matches to play.")
-@click.option("--seed", type=int, help="Make the whole run reproducible.")
+@click.option(
+    "--seed",
+    type=SEED,
+    help="The first match's seed, decimal or hexadecimal as the server writes it "
+    "(0x7e8, 7e8 or 32 hex digits); later seeds follow from it.",
+)
 @click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
 @click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
+@click.option(
+    "--strict", is_flag=True, help="Exit with status 1 if any bot had an infraction or crash."
+)
 @click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
 @click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
 def play(
@@ -53,6 +99,7 @@ def play(
     logs: Path | None,
     as_json: bool,
     no_jail: bool,
+    strict: bool,
     decision_seconds: float,
     bank_seconds: float,
 ) -> None:
@@ -91,6 +138,34 @@ def play(
         click.echo(json.dumps(result.as_json()))
     else:
         _show(result)
+    for tally in result.tallies:
+        if tally.too_many_infractions:
+            display_alarm(infraction_alarm(tally))
+    if strict:
+        strict_exit(result.tallies)
+
+
+def infraction_alarm(tally: BotTally) -> str:
+    """Why a bot's wins must not be read as good play."""
+    first = f" First: {tally.notes[0]}." if tally.notes else ""
+    return (
+        f"{tally.name} committed {tally.infractions} infractions in {tally.games} matches "
+        f"({tally.infractions / tally.games:.1f} per match, over the "
+        f"{INFRACTIONS_PER_MATCH_WARNED:g} that is tolerated): its wins and places say little "
+        f"about how it plays, and the server would not qualify it.{first}"
+    )
+
+
+def strict_exit(tallies: list[BotTally]) -> None:
+    """With --strict: exit 1 naming each bot that had infractions or crashes."""
+    faults = [
+        f"{tally.name}: {tally.infractions} infractions, {tally.crashes} crashes"
+        for tally in tallies
+        if tally.infractions or tally.crashes
+    ]
+    if faults:
+        error_console.print(f"tavolo: --strict: {'; '.join(faults)}", markup=False, highlight=False)
+        raise SystemExit(1)
 
 
 def jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:

@@ -7,8 +7,11 @@ from collections.abc import Callable
 from importlib.resources import files
 
 import pytest
+from click.testing import CliRunner, Result
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
+
+from arena.cli import tavolo
 
 SCHEMA_NAMES = ("action.schema.json", "observation.schema.json", "replay.schema.json")
 
@@ -23,3 +26,14 @@ def schema_validator() -> Callable[[str], Draft202012Validator]:
         (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
     )
     return lambda name: Draft202012Validator(schemas[name], registry=registry)
+
+
+@pytest.fixture
+def run() -> Callable[..., Result]:
+    """Run the `tavolo` command with these arguments, as a user would."""
+    runner = CliRunner()
+
+    def invoke(*args: object) -> Result:
+        return runner.invoke(tavolo, [str(arg) for arg in args], catch_exceptions=False)
+
+    return invoke

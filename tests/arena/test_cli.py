@@ -6,19 +6,6 @@ import gzip
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from arena.cli import tavolo
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(tavolo, [str(arg) for arg in args], catch_exceptions=False)
-
-    return invoke
 
 
 def test_play_json_prints_exactly_one_object_with_the_documented_keys(run):
