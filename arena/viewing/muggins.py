@@ -58,6 +58,8 @@ class MugginsTable:
         players = len(names)
         self.scores = [0] * players
         self.hands: list[list[Tile]] = [[] for _ in names]
+        self.drawn: list[list[Tile]] = [[] for _ in names]
+        """The tiles each seat drew since it last played."""
         self.crashed = [False] * players
         self.hand_number = 0
         self.opener: int | None = None
@@ -77,6 +79,7 @@ class MugginsTable:
             self.hand_number = event["number"]
             self.opener = event["opener"]
             self.hands = [sorted(hand, key=_heaviest_first) for hand in event["hands"]]
+            self.drawn = [[] for _ in self.names]
             self.boneyard = len(event["boneyard"])
             self.line = []
             self.ends = None
@@ -88,6 +91,7 @@ class MugginsTable:
             hand = self.hands[event["seat"]]
             hand.append(event["tile"])
             hand.sort(key=_heaviest_first)
+            self.drawn[event["seat"]] = [*self.drawn[event["seat"]], event["tile"]]
         elif kind == "play":
             self._play(event)
         elif kind == "hand_end":
@@ -103,6 +107,7 @@ class MugginsTable:
     def _play(self, event: JSON) -> None:
         seat, tile, end = event["seat"], event["tile"], event["end"]
         self.hands[seat] = [held for held in self.hands[seat] if held != tile]
+        self.drawn[seat] = []
         piece = {
             "tile": laid(self.line, tile, end),
             "double": tile[0] == tile[1],
@@ -139,6 +144,7 @@ class MugginsTable:
                     "score": score,
                     "hand": list(hand) if shown or sees(view, seat) else None,
                     "hand_size": len(hand),
+                    "drawn": self.drawn[seat] if sees(view, seat) else None,
                     "crashed": self.crashed[seat],
                     "place": None if places is None else places[seat],
                 }

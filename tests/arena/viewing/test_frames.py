@@ -19,6 +19,7 @@ from arena.games import make_game
 from arena.replay import ReplayMismatch, resimulate
 from arena.runner import play_match
 from arena.viewing import frames_document
+from arena.viewing.muggins import tile_text
 
 SET_UPS = [
     ("mia", 2, "classic", {}),
@@ -238,3 +239,18 @@ def test_rules_are_told_in_words():
         "Muggins, 3 players, 5 tiles each, each scoring for himself; first to 100 points "
         "wins; the match stops after 200 hands."
     )
+
+
+@pytest.mark.parametrize("set_up", [SET_UPS[1], SET_UPS[2], SET_UPS[6]], ids=str)
+def test_a_view_never_tells_in_words_what_it_did_not_see(set_up):
+    replay = replay_for(set_up)
+    for view in views_of(replay)[1:]:
+        steps = frames_document(replay, view=view)["steps"]
+        for step, event in zip(steps, replay["events"], strict=True):
+            if event["type"] in ("dice", "draw") and event["seat"] != view:
+                told = step["text"].replace(replay["seats"][event["seat"]]["bot"], "")
+                assert not any(character.isdigit() for character in told), step["text"]
+            if event["type"] == "hand":
+                told = [tile_text(tile) for hand in event["hands"] for tile in hand]
+                own = [tile_text(tile) for tile in event["hands"][view]] if view != "public" else []
+                assert {tile for tile in told if tile in step["text"]} <= set(own)

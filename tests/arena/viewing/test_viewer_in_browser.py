@@ -101,9 +101,10 @@ def test_muggins_draws_the_line_the_hands_and_the_tally(muggins):
     )
     full = rendered(f"{server.url}#event={play}")
     assert full.count('class="domino ') >= 2 and 'class="credit-tag"' in full
-    assert 'class="tally"' in full and "face-down" not in full
+    hands = full.split('class="hands"')[1]
+    assert 'class="tally"' in full and "face-down" not in hands
     seat_view = rendered(f"{server.url}#event={play}&view=0")
-    assert "face-down" in seat_view
+    assert "face-down" in seat_view.split('class="hands"')[1]
 
 
 class GrowingMatch(ReplayServer):

@@ -84,8 +84,17 @@ function drawStatus(table, names, step) {
       el("span", { className: `credit pop ${seatClass(play.seat)}`, text: `${names[play.seat]} +${play.credit}` }),
     );
   }
-  status.append(el("span", { className: "boneyard", text: `boneyard ${table.boneyard}` }));
+  status.append(drawBoneyard(table.boneyard));
   return status;
+}
+
+/** The boneyard as a small stack of face-down tiles (at most five drawn) and its size. */
+function drawBoneyard(size) {
+  const stack = el("span", { className: "boneyard-stack", attrs: { "aria-hidden": "true" } });
+  for (let tile = 0; tile < Math.min(size, 5); tile += 1) {
+    stack.append(domino(null, { faceDown: true, className: "small" }));
+  }
+  return el("span", { className: "boneyard" }, [stack, el("span", { text: `boneyard ${size}` })]);
 }
 
 function drawLine(table) {
@@ -124,7 +133,11 @@ function drawHands(table, names) {
     row.append(el("span", { className: "seat-name", text: names[player.seat] }));
     const tiles = el("span", { className: "hand-tiles" });
     if (player.hand) {
-      for (const tile of player.hand) tiles.append(domino(tile, { className: "small" }));
+      const drawn = player.drawn || [];
+      for (const tile of player.hand) {
+        const justDrawn = drawn.some((other) => sameTile(other, tile));
+        tiles.append(domino(tile, { className: justDrawn ? "small drawn" : "small" }));
+      }
     } else {
       for (let count = 0; count < player.hand_size; count += 1) {
         tiles.append(domino(null, { faceDown: true, className: "small" }));
