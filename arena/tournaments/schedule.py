@@ -77,19 +77,34 @@ def _fill_round(pool: list[int], seats: int, met: list[list[int]]) -> list[list[
 
 
 def _improve_round(tables: list[list[int]], met: list[list[int]], passes: int = 3) -> None:
-    """Swap entrants between tables while a swap lowers the round's repeated meetings."""
+    """Swap entrants between tables while a swap lowers the round's repeated meetings.
+
+    Only an entrant who has already met someone at its table can gain from a
+    swap, so each seat's count of such meetings is kept, and pairs of seats
+    where both are zero are skipped.
+    """
+
+    def costs(table: list[int]) -> list[int]:
+        return [sum(met[entrant][other] for other in table) for entrant in table]
+
+    owed = [costs(table) for table in tables]
     for _ in range(passes):
         improved = False
-        for first, second in combinations(tables, 2):
-            for i, a in enumerate(first):
-                for j, b in enumerate(second):
+        for one, two in combinations(range(len(tables)), 2):
+            first, second = tables[one], tables[two]
+            for i in range(len(first)):
+                for j in range(len(second)):
+                    before = owed[one][i] + owed[two][j]
+                    if before == 0:
+                        continue
+                    a, b = first[i], second[j]
                     met_a, met_b = met[a], met[b]
-                    before = sum(met_a[x] for x in first) + sum(met_b[y] for y in second)
                     after = sum(met_b[x] for x in first if x != a) + sum(
                         met_a[y] for y in second if y != b
                     )
                     if after < before:
-                        first[i], second[j] = a, b = b, a
+                        first[i], second[j] = b, a
+                        owed[one], owed[two] = costs(first), costs(second)
                         improved = True
         if not improved:
             return

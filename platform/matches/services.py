@@ -53,7 +53,6 @@ def match_enqueue(*, match_id: int) -> None:
     transaction.on_commit(lambda: match_run_task.delay(match_id), robust=True)
 
 
-@transaction.atomic
 def match_create(
     *,
     ladder: Ladder,
@@ -63,22 +62,47 @@ def match_create(
     enqueue: bool = True,
 ) -> Match:
     """A new match with `versions[i]` in seat i, sent to the workers on commit if `enqueue`."""
-    if len(versions) != ladder.seats:
-        raise ValidationError(f"{ladder.name} plays with {ladder.seats} bots, not {len(versions)}")
-    match = Match.objects.create(
-        ladder=ladder,
-        kind=kind,
-        seed=format(new_seed(), "032x"),
-        requested_by=requested_by,
-        queued_at=timezone.now(),
+    (match,) = matches_create(
+        ladder=ladder, kind=kind, tables=[versions], requested_by=requested_by, enqueue=enqueue
+    )
+    return match
+
+
+@transaction.atomic
+def matches_create(
+    *,
+    ladder: Ladder,
+    kind: str,
+    tables: Sequence[Sequence[BotVersion]],
+    requested_by: AbstractUser | None = None,
+    enqueue: bool = True,
+) -> list[Match]:
+    """One new match per table (`table[i]` in seat i), in two inserts however many."""
+    for versions in tables:
+        if len(versions) != ladder.seats:
+            raise ValidationError(
+                f"{ladder.name} plays with {ladder.seats} bots, not {len(versions)}"
+            )
+    now = timezone.now()
+    matches = Match.objects.bulk_create(
+        Match(
+            ladder=ladder,
+            kind=kind,
+            seed=format(new_seed(), "032x"),
+            requested_by=requested_by,
+            queued_at=now,
+        )
+        for _ in tables
     )
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, seat=seat, bot_id=version.bot_id, bot_version=version)
+        for match, versions in zip(matches, tables, strict=True)
         for seat, version in enumerate(versions)
     )
     if enqueue:
-        match_enqueue(match_id=match.pk)
-    return match
+        for match in matches:
+            match_enqueue(match_id=match.pk)
+    return matches
 
 
 def match_claim(*, match_id: int, worker: str) -> int | None:

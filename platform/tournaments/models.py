@@ -9,6 +9,8 @@ tournament advances, so nothing is counted twice.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -18,6 +20,9 @@ from arena.tournaments import ELIMINATIONS, FORMAT_NAMES, Format, TournamentErro
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.models import Match
+
+_cached_format = lru_cache(maxsize=32)(make_format)
+"""Formats are pure and their schedules fixed by their parameters: a process builds each once."""
 
 
 def _new_seed() -> str:
@@ -79,7 +84,7 @@ class Tournament(models.Model):
 
     def event(self, entrants: int) -> Format:
         """The format for `entrants` entrants; raise TournamentError if it cannot run."""
-        return make_format(
+        return _cached_format(
             self.format,
             entrants=entrants,
             seats=self.ladder.seats,
@@ -89,7 +94,7 @@ class Tournament(models.Model):
             elimination=self.elimination,
             groups=self.groups,
             seed=int(self.seed, 16),
-            points=self.points,
+            points=None if self.points is None else tuple(self.points),
         )
 
     def clean(self) -> None:

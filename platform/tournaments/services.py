@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from arena.tournaments import Table, TableResult, TournamentError
 from bots.models import Bot, BotVersion
-from matches.models import Match
-from matches.services import match_create
+from matches.models import Match, MatchSeat
+from matches.services import matches_create
 from tournaments.models import Entry, Tournament, TournamentTable
 
 logger = logging.getLogger(__name__)
@@ -131,25 +131,42 @@ def tournament_advance(*, tournament_id: int, now: datetime | None = None) -> li
     if tournament.status != Tournament.Status.RUNNING:
         return []
     tables = list(tournament.tables.select_related("match"))
-    waiting = [table for table in tables if table.places is None]
-    for table in waiting:
-        _table_settle(tournament=tournament, table=table)
+    versions = _frozen_versions(tournament)
+    _tables_settle(tournament=tournament, tables=tables, versions=versions)
     if tournament.status != Tournament.Status.RUNNING:
         return []
     results = [_result(table) for table in tables if table.places is not None]
-    versions = dict(tournament.entries.values_list("number", "version_id"))
     upcoming = tournament.event(len(versions)).next_tables(results)
     known = {table.key for table in tables}
     room = settings.TAVOLO_TOURNAMENT_BATCH - sum(table.places is None for table in tables)
-    created = [
-        _table_create(tournament=tournament, table=table, versions=versions)
-        for table in [table for table in upcoming if table.key not in known][: max(room, 0)]
-    ]
+    fresh = [table for table in upcoming if table.key not in known][: max(room, 0)]
+    matches = _matches_create(
+        tournament=tournament, tables=[table.seats for table in fresh], versions=versions
+    )
+    created = TournamentTable.objects.bulk_create(
+        TournamentTable(
+            tournament=tournament,
+            key=table.key,
+            round=table.round,
+            stage=table.stage,
+            series=table.series,
+            game=table.game,
+            seats=list(table.seats),
+            match=match,
+        )
+        for table, match in zip(fresh, matches, strict=True)
+    )
     if not upcoming:
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = now or timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
     return created
+
+
+def _frozen_versions(tournament: Tournament) -> dict[int, BotVersion]:
+    """Each entrant number's frozen version."""
+    entries = tournament.entries.exclude(number=None).select_related("version")
+    return {entry.number: entry.version for entry in entries}
 
 
 def _result(table: TournamentTable) -> TableResult:
@@ -159,63 +176,76 @@ def _result(table: TournamentTable) -> TableResult:
     )
 
 
-def _table_settle(*, tournament: Tournament, table: TournamentTable) -> None:
-    """Copy a finished match's places onto its table; give a failed one a new match."""
-    match = table.match
-    if match is not None and match.status == Match.Status.FINISHED:
-        table.places = [seat.place for seat in match.seats.order_by("seat")]
-        table.save(update_fields=["places"])
-    elif match is None or match.status == Match.Status.FAILED:
-        if table.attempts >= TABLE_ATTEMPTS:
-            tournament.status = Tournament.Status.CANCELLED
-            tournament.cancel_reason = f"table {table.key} could not be played"
-            tournament.finished_at = timezone.now()
-            tournament.save(update_fields=["status", "cancel_reason", "finished_at"])
-            logger.error("tournament %s cancelled: %s", tournament.pk, tournament.cancel_reason)
-            return
-        versions = dict(tournament.entries.values_list("number", "version_id"))
-        table.match = _match_create(tournament=tournament, seats=table.seats, versions=versions)
-        table.attempts += 1
-        table.save(update_fields=["match", "attempts"])
+def _tables_settle(
+    *, tournament: Tournament, tables: list[TournamentTable], versions: dict[int, BotVersion]
+) -> None:
+    """Copy finished matches' places onto their tables; give failed ones a new match.
 
-
-def _table_create(
-    *, tournament: Tournament, table: Table, versions: dict[int, int]
-) -> TournamentTable:
-    return TournamentTable.objects.create(
-        tournament=tournament,
-        key=table.key,
-        round=table.round,
-        stage=table.stage,
-        series=table.series,
-        game=table.game,
-        seats=list(table.seats),
-        match=_match_create(tournament=tournament, seats=table.seats, versions=versions),
+    A table whose matches failed `TABLE_ATTEMPTS` times cancels the tournament.
+    """
+    waiting = [table for table in tables if table.places is None and table.match is not None]
+    finished = [table for table in waiting if table.match.status == Match.Status.FINISHED]
+    places: dict[int, list[int]] = {}
+    for match_id, place in (
+        MatchSeat.objects.filter(match_id__in=[table.match_id for table in finished])
+        .order_by("match_id", "seat")
+        .values_list("match_id", "place")
+    ):
+        places.setdefault(match_id, []).append(place)
+    for table in finished:
+        table.places = places[table.match_id]
+    TournamentTable.objects.bulk_update(finished, ["places"])
+    lost = [
+        table
+        for table in tables
+        if table.places is None
+        and (table.match is None or table.match.status == Match.Status.FAILED)
+    ]
+    if any(table.attempts >= TABLE_ATTEMPTS for table in lost):
+        unplayable = next(table for table in lost if table.attempts >= TABLE_ATTEMPTS)
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.cancel_reason = f"table {unplayable.key} could not be played"
+        tournament.finished_at = timezone.now()
+        tournament.save(update_fields=["status", "cancel_reason", "finished_at"])
+        logger.error("tournament %s cancelled: %s", tournament.pk, tournament.cancel_reason)
+        return
+    matches = _matches_create(
+        tournament=tournament, tables=[table.seats for table in lost], versions=versions
     )
+    for table, match in zip(lost, matches, strict=True):
+        table.match = match
+        table.attempts += 1
+    TournamentTable.objects.bulk_update(lost, ["match", "attempts"])
 
 
-def _match_create(
-    *, tournament: Tournament, seats: Sequence[int], versions: dict[int, int]
-) -> Match:
-    by_id = BotVersion.objects.in_bulk([versions[entrant] for entrant in seats])
-    match = match_create(
+def _matches_create(
+    *, tournament: Tournament, tables: list[Sequence[int]], versions: dict[int, BotVersion]
+) -> list[Match]:
+    """A tournament match for each table of entrant numbers, sent ahead of ladder matches."""
+    if not tables:
+        return []
+    matches = matches_create(
         ladder=tournament.ladder,
         kind=Match.Kind.TOURNAMENT,
-        versions=[by_id[versions[entrant]] for entrant in seats],
+        tables=[[versions[entrant] for entrant in seats] for seats in tables],
         enqueue=False,
     )
-    tournament_match_enqueue(match_id=match.pk)
-    return match
+    tournament_matches_enqueue(match_ids=[match.pk for match in matches])
+    return matches
 
 
-def tournament_match_enqueue(*, match_id: int) -> None:
-    """Send a tournament match ahead of the ladders' matches, once the transaction commits."""
+def tournament_matches_enqueue(*, match_ids: list[int]) -> None:
+    """Send tournament matches ahead of the ladders' matches, once the transaction commits."""
     from matches.tasks import match_run
 
-    transaction.on_commit(
-        lambda: match_run.apply_async((match_id,), priority=settings.TAVOLO_TOURNAMENT_PRIORITY),
-        robust=True,
-    )
+    def send() -> None:
+        with match_run.app.producer_or_acquire() as producer:
+            for match_id in match_ids:
+                match_run.apply_async(
+                    (match_id,), priority=settings.TAVOLO_TOURNAMENT_PRIORITY, producer=producer
+                )
+
+    transaction.on_commit(send, robust=True)
 
 
 def tournaments_tick(*, now: datetime | None = None) -> None:

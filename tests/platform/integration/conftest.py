@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import dj_database_url
+import kombu.pools
 import psycopg
 import pytest
 import redis
@@ -76,6 +77,7 @@ def celery_broker(url: str) -> Iterator[None]:
             celery_app._pool.force_close_all()
         celery_app._pool = None
         celery_app.amqp._producer_pool = None
+        kombu.pools.reset()  # kombu keeps producer pools by URL: a closed one would be reused
 
     reset_pools()
     conf.broker_url, conf.broker_transport_options = url, {}

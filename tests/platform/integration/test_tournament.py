@@ -107,7 +107,7 @@ def test_tournament_matches_are_sent_ahead_of_ladder_matches(
     from django.db import transaction
 
     from matches.services import match_create
-    from tournaments.services import tournament_match_enqueue
+    from tournaments.services import tournament_matches_enqueue
 
     ladder = ladders["muggins-2"]
     versions = [
@@ -119,7 +119,7 @@ def test_tournament_matches_are_sent_ahead_of_ladder_matches(
         played = match_create(
             ladder=ladder, kind=Match.Kind.TOURNAMENT, versions=versions, enqueue=False
         )
-        tournament_match_enqueue(match_id=played.pk)
+        tournament_matches_enqueue(match_ids=[played.pk])
     client = redis.Redis.from_url(redis_broker)
     first = json.loads(client.rpop("matches"))  # the key BRPOP reads first
     assert first["headers"]["argsrepr"] == f"({played.pk},)"
