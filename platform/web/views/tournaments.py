@@ -25,6 +25,9 @@ from tournaments.selectors import (
 )
 from tournaments.services import tournament_enter
 
+REFRESH_SECONDS = 15
+"""How often a running tournament's page reloads, so standings follow the results."""
+
 
 class EntryForm(forms.Form):
     bot = forms.ModelChoiceField(queryset=Bot.objects.none(), empty_label=None)
@@ -71,6 +74,7 @@ def tournament(
         "standings": tournament_standings(tournament=found),
         "rounds": rounds,
         "has_replays": any(table.places is not None for table in tables),
+        "refresh_seconds": REFRESH_SECONDS,
         "form": form or (EntryForm(candidates=candidates) if candidates.exists() else None),
     }
     return render(request, "web/tournament.html", context, status=status)

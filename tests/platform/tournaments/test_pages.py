@@ -71,6 +71,29 @@ def test_a_finished_tournament_shows_final_standings_replays_and_the_zip(
 ) -> None:
     page = browser_of(None).get("/tournaments/spring-cup/").content.decode()
     assert "Final standings" in page and page.count(">replay</a>") == 6
+    assert 'http-equiv="refresh"' not in page  # only a running tournament reloads
     answer = browser_of(None).get("/tournaments/spring-cup/replays.zip")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
     assert "Finished" in browser_of(None).get("/tournaments/").content.decode()
+
+
+def test_a_staff_member_creates_a_tournament_in_the_admin(
+    alice: AbstractUser, muggins_ladder
+) -> None:
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    form = {
+        "slug": "autumn", "name": "Autumn", "ladder": muggins_ladder.pk, "format": "knockout",
+        "repeat": 1, "best_of": 3, "elimination": "double", "seed": "ab12",
+        "entries_open_at_0": "2030-01-01", "entries_open_at_1": "10:00",
+        "entries_close_at_0": "2030-01-02", "entries_close_at_1": "10:00",
+        "starts_at_0": "2030-01-02", "starts_at_1": "12:00", "open_to_all": "on",
+        "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
+    }  # fmt: skip
+    answer = browser_of(alice).post("/admin/tournaments/tournament/add/", form)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    assert Tournament.objects.get(slug="autumn").best_of == 3
+    refused = browser_of(alice).post(
+        "/admin/tournaments/tournament/add/", {**form, "slug": "even", "best_of": 2}
+    )
+    assert refused.status_code == 200 and "odd number of games" in refused.content.decode()
