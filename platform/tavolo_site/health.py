@@ -71,6 +71,15 @@ def workers_check(statuses: list[dict[str, Any]]) -> Check:
     return Check(bool(statuses), {"answered": len(statuses)})
 
 
+def workers_asked() -> tuple[Check, list[dict[str, Any]]]:
+    """The workers' check and their answers; a broker that fails meanwhile fails the check."""
+    try:
+        statuses = worker_statuses()
+    except Exception as error:
+        return _failed(error), []
+    return workers_check(statuses), statuses
+
+
 def jail_check(statuses: list[dict[str, Any]]) -> Check:
     jailed = [status for status in statuses if status.get("jail")]
     problems = sorted({status["jail_problem"] for status in statuses if status.get("jail_problem")})
@@ -81,8 +90,10 @@ def jail_check(statuses: list[dict[str, Any]]) -> Check:
 def readiness() -> dict[str, Check]:
     """Every readiness check by name; the workers are asked only if the broker is up."""
     checks = {"database": database_check(), "broker": broker_check()}
-    statuses = worker_statuses() if checks["broker"].ok else []
-    checks["workers"] = workers_check(statuses)
+    if checks["broker"].ok:
+        checks["workers"], statuses = workers_asked()
+    else:
+        checks["workers"], statuses = workers_check([]), []
     checks["jail"] = jail_check(statuses)
     return checks
 

@@ -15,7 +15,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import dj_database_url
@@ -73,8 +74,9 @@ def celery_broker(url: str) -> Iterator[None]:
     saved = conf.broker_url, conf.broker_transport_options
 
     def reset_pools() -> None:
-        if celery_app._pool is not None:
-            celery_app._pool.force_close_all()
+        # kombu keeps its pools by broker address: close and forget them all, or the next
+        # test on the same address would get a closed pool back.
+        kombu.pools.reset()
         celery_app._pool = None
         celery_app.amqp._producer_pool = None
         kombu.pools.reset()  # kombu keeps producer pools by URL: a closed one would be reused
@@ -117,23 +119,20 @@ def redis_broker() -> Iterator[str]:
     client.flushdb()
 
 
-@pytest.fixture
-def worker(
-    postgres: str, redis_broker: str, media_root: Path, settings: Settings, tmp_path: Path
-) -> Iterator[subprocess.Popen[bytes]]:
-    """A real Celery worker on both queues, sharing this test's database, broker and files."""
-    data_dir = media_root.parent
-    settings.MEDIA_ROOT = data_dir / "media"
+@dataclass(frozen=True)
+class RunningWorker:
+    """A Celery worker process started for a test, with the file it logs to."""
+
+    process: subprocess.Popen[bytes]
+    name: str
+    log: Path
+
+
+@contextmanager
+def worker_running(env: dict[str, str], log_path: Path) -> Iterator[RunningWorker]:
+    """A real Celery worker on both queues in `env`, stopped on leaving."""
     name = f"integration-{secrets.token_hex(3)}@localhost"
-    env = {
-        **os.environ,
-        "DATABASE_URL": postgres,
-        "REDIS_URL": redis_broker,
-        "TAVOLO_DATA_DIR": str(data_dir),
-        "SECRET_KEY": "integration-tests",
-        "DJANGO_SETTINGS_MODULE": "tavolo_site.settings",
-    }
-    log = (tmp_path / "worker.log").open("wb")
+    log = log_path.open("wb")
     command = [
         sys.executable, "-m", "celery", "-A", "tavolo_site", "worker",
         "--queues", "matches,default", "--concurrency", "2", "--hostname", name,
@@ -141,8 +140,8 @@ def worker(
     ]  # fmt: skip
     process = subprocess.Popen(command, cwd=PLATFORM_DIR, env=env, stdout=log, stderr=log)
     try:
-        _wait_until_ready(process, name, tmp_path / "worker.log")
-        yield process
+        _wait_until_ready(process, name, log_path)
+        yield RunningWorker(process, name, log_path)
     finally:
         process.terminate()
         try:
@@ -151,6 +150,39 @@ def worker(
             process.kill()
             process.wait()
         log.close()
+
+
+@pytest.fixture
+def start_worker(
+    postgres: str, redis_broker: str, media_root: Path, settings: Settings, tmp_path: Path
+) -> Iterator[Callable[..., RunningWorker]]:
+    """Start real workers sharing this test's database, broker and files.
+
+    ``start_worker(TAVOLO_LOG_FORMAT="json")`` adds or overrides environment variables.
+    """
+    data_dir = media_root.parent
+    settings.MEDIA_ROOT = data_dir / "media"
+    base = {
+        **os.environ,
+        "DATABASE_URL": postgres,
+        "REDIS_URL": redis_broker,
+        "TAVOLO_DATA_DIR": str(data_dir),
+        "SECRET_KEY": "integration-tests",
+        "DJANGO_SETTINGS_MODULE": "tavolo_site.settings",
+    }
+    with ExitStack() as stack:
+
+        def start(**environment: str) -> RunningWorker:
+            log = tmp_path / f"worker-{secrets.token_hex(3)}.log"
+            return stack.enter_context(worker_running({**base, **environment}, log))
+
+        yield start
+
+
+@pytest.fixture
+def worker(start_worker: Callable[..., RunningWorker]) -> subprocess.Popen[bytes]:
+    """A real Celery worker on both queues, sharing this test's database, broker and files."""
+    return start_worker().process
 
 
 def _wait_until_ready(process: subprocess.Popen[bytes], name: str, log: Path) -> None:
