@@ -86,3 +86,24 @@ def test_a_failed_match_is_replayed_and_counted_once(
     table.refresh_from_db()
     assert table.match_id != lost.pk and table.attempts == 2 and len(sent) == 1
     assert TournamentTable.objects.filter(tournament=tournament).count() == 1
+
+
+def test_a_knockout_advances_round_by_round_to_one_champion(
+    alice: AbstractUser,
+    muggins_bots: list[Bot],
+    open_tournament: Callable,
+    play_to_the_end: Callable,
+) -> None:
+    tournament = open_tournament(format="knockout", best_of=3)
+    for bot in muggins_bots:
+        tournament_enter(user=bot.owner, tournament=tournament, bot=bot)
+    tournament_freeze(tournament_id=tournament.pk, now=tournament.entries_close_at)
+    play_to_the_end(tournament)
+    tournament.refresh_from_db()
+    rounds = set(
+        TournamentTable.objects.filter(tournament=tournament).values_list("round", flat=True)
+    )
+    assert rounds == {1, 2}  # the best seed has a bye, then meets the winner
+    standings = tournament_standings(tournament=tournament)
+    assert [line.standing.status for line in standings].count("champion") == 1
+    assert standings[0].standing.status == "champion"
