@@ -9,7 +9,7 @@ import click
 
 from arena.bots.registry import BotSpecError
 from arena.cli.output import CliError, console, display_table
-from arena.cli.play import jail_choice, parse_option, progress_bar
+from arena.cli.play import SEED, jail_choice, parse_option, progress_bar
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -31,7 +31,12 @@ from arena.tournaments.local import TournamentResult, play_tournament
 @click.option("--elimination", type=click.Choice(ELIMINATIONS), default="single", show_default=True)
 @click.option("--groups", type=int, help="Knockout of 3+ seats: groups before the final table.")
 @click.option("--points", help="Points per place, first to last, e.g. 3,1,0 (default K-1..0).")
-@click.option("--seed", type=int, help="Make the whole event reproducible.")
+@click.option(
+    "--seed",
+    type=SEED,
+    help="Make the whole event reproducible; a finished server tournament's seed (hexadecimal, "
+    "on its page) gives its schedule, with the bots in the order of its entrants.",
+)
 @click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
 @click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")

@@ -18,13 +18,14 @@ class TournamentSerializer(serializers.ModelSerializer):
     ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     game = serializers.CharField(source="ladder.game")
     seats = serializers.IntegerField(source="ladder.seats")
+    seed = serializers.CharField(source="public_seed", allow_null=True)
 
     class Meta:
         model = Tournament
         fields = [
             "slug", "name", "ladder", "game", "seats", "format", "rounds", "repeat", "best_of",
             "elimination", "groups", "points", "entries_open_at", "entries_close_at",
-            "starts_at", "open_to_all", "status", "finished_at", "cancel_reason",
+            "starts_at", "open_to_all", "status", "finished_at", "cancel_reason", "seed",
         ]  # fmt: skip
 
 

@@ -82,6 +82,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def public_seed(self) -> str | None:
+        """The seed once it can no longer help anyone: after the tournament finished."""
+        return self.seed if self.status == self.Status.FINISHED else None
+
     def event(self, entrants: int) -> Format:
         """The format for `entrants` entrants; raise TournamentError if it cannot run."""
         return _cached_format(

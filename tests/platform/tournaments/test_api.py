@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
+from arena.tournaments import make_format
 from bots.models import Bot
 from ladders.models import Ladder
 from tournaments.models import Entry, Tournament
@@ -95,10 +96,14 @@ def test_a_finished_tournament_shows_standings_tables_and_every_replay_in_one_zi
     finished_tournament: Tournament,
 ) -> None:
     detail = client_of(None).get("/api/tournaments/spring-cup/").json()
-    assert detail["status"] == "finished"
+    assert detail["status"] == "finished" and detail["seed"] == finished_tournament.seed
     assert [line["rank"] for line in detail["standings"]] == [1, 2, 3]
     assert [entry["version"] for entry in detail["entries"]] == [1, 1, 1]
     assert len(detail["tables"]) == 6
+    local = make_format("round-robin", entrants=3, seats=2, repeat=2, seed=int(detail["seed"], 16))
+    assert {t["key"]: t["seats"] for t in detail["tables"]} == {
+        t.key: list(t.seats) for t in local.next_tables([])
+    }  # the command line plays the very schedule the server played
     assert all(table["replay_url"] for table in detail["tables"])
     answer = client_of(None).get(detail["replays_url"])
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
@@ -109,4 +114,5 @@ def test_a_finished_tournament_shows_standings_tables_and_every_replay_in_one_zi
 def test_a_zip_before_any_replay_is_a_404(open_tournament: Callable) -> None:
     open_tournament()
     assert client_of(None).get("/api/tournaments/spring-cup/replays.zip").status_code == 404
+    assert client_of(None).get("/api/tournaments/spring-cup/").json()["seed"] is None
     assert client_of(None).get("/api/tournaments/nothing/").status_code == 404
