@@ -3,7 +3,7 @@
 
 import { el, svg } from "./dom.js";
 
-const SPEEDS = [0.5, 1, 2, 4, 8];
+const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32];
 const TIMELINE_MARKS = ["round", "hand", "elimination", "infraction", "crash"];
 
 /** Icon shapes on a 24 by 24 grid: a bar is [x, width], a triangle points left or right. */

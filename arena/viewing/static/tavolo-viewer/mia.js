@@ -126,11 +126,13 @@ function drawCup(cup, names, previous) {
     box.append(el("div", { className: "cup-empty", text: "waiting for the roll" }));
     return el("div", { className: "cup-area" }, [box]);
   }
-  const wasRevealed = previous && previous.table.cup && previous.table.cup.revealed;
+  const before = previous && previous.table.cup;
   const classes = ["cup"];
-  if (cup.revealed) classes.push(wasRevealed ? "lifted" : "lifting");
+  if (cup.revealed) classes.push(before && before.revealed ? "lifted" : "lifting");
   else if (cup.dice) classes.push("peek");
-  const dice = el("div", { className: "dice" });
+  const rolled = !before || before.seat !== cup.seat || before.value !== cup.value;
+  if (rolled && !cup.revealed) classes.push("shaking");
+  const dice = el("div", { className: rolled && cup.dice ? "dice tumbling" : "dice" });
   if (cup.dice) {
     dice.append(die(cup.dice[0]), die(cup.dice[1]));
   } else {
