@@ -208,7 +208,10 @@ export class Viewer {
   }
 
   moveTo(position) {
-    if (!this.stops.length) return;
+    if (!this.stops.length) {
+      this.stage.replaceChildren(el("p", { className: "tv-waiting", text: "Waiting for the first move…" }));
+      return;
+    }
     this.position = Math.max(0, Math.min(position, this.stops.length - 1));
     this.draw();
     if (this.followsHash) {
