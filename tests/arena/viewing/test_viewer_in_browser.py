@@ -8,6 +8,8 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 import pytest
@@ -45,29 +47,34 @@ def rendered(url: str, budget_ms: int = 3000) -> str:
         return subprocess.run(command, capture_output=True, text=True, timeout=60).stdout
 
 
-def served(game_name: str, players: int, options: dict):
+def strong_match(game_name: str, players: int, options: dict, seed: int = 3) -> dict:
     strong = builtin_bots(game_name)["strong"]
     bots = [InProcessBot(f"bot {seat}", strong(seat)) for seat in range(players)]
-    replay = play_match(make_game(game_name, players, None, options), bots, seed=3).replay
-    server = ReplayServer(replay)
+    return play_match(make_game(game_name, players, None, options), bots, seed=seed).replay
+
+
+@contextmanager
+def serving(server: ReplayServer) -> Iterator[ReplayServer]:
     server.serve_in_thread()
-    return replay, server
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="module")
 def mia():
-    replay, server = served("mia", 3, {"lives": 2})
-    yield replay, server
-    server.shutdown()
-    server.server_close()
+    replay = strong_match("mia", 3, {"lives": 2})
+    with serving(ReplayServer(replay)) as server:
+        yield replay, server
 
 
 @pytest.fixture(scope="module")
 def muggins():
-    replay, server = served("muggins", 2, {"target": 50})
-    yield replay, server
-    server.shutdown()
-    server.server_close()
+    replay = strong_match("muggins", 2, {"target": 50})
+    with serving(ReplayServer(replay)) as server:
+        yield replay, server
 
 
 def first(replay: dict, kind: str) -> int:
@@ -150,17 +157,11 @@ class GrowingHandler(ReplayHandler):
 
 
 def test_a_live_match_is_followed_until_it_ends_then_every_view_is_offered():
-    strong = builtin_bots("mia")["strong"]
-    bots = [InProcessBot(f"bot {seat}", strong(seat)) for seat in range(3)]
-    replay = play_match(make_game("mia", 3, None, {"lives": 2}), bots, seed=8).replay
+    replay = strong_match("mia", 3, {"lives": 2}, seed=8)
     match = GrowingMatch(replay)
     match.RequestHandlerClass = GrowingHandler
-    match.serve_in_thread()
-    try:
+    with serving(match):
         dom = rendered(match.url, budget_ms=12000)
-    finally:
-        match.shutdown()
-        match.server_close()
     third = len(replay["events"]) // 3
     assert match.polls[0] == third and match.polls == sorted(match.polls)
     assert match.shown == len(replay["events"])
