@@ -16,8 +16,10 @@ from prometheus_client.parser import text_string_to_metric_families
 from pytest_django.fixtures import Settings
 
 from bots.models import Bot
+from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match
+from matches.qualification import bot_version_qualify
 from matches.services import match_create, match_run
 from sandbox.process_bot import open_file_bot
 
@@ -128,3 +130,28 @@ def test_a_jail_start_is_counted_from_the_sandbox_log(tmp_path: Path, db: None) 
     finally:
         bot.close()
     assert value("tavolo_jail_events_total", event="start") == before + 1
+
+
+@pytest.mark.jail
+@pytest.mark.parametrize(
+    ("bot_file", "outcome"), [("first_legal.py", "accepted"), ("crashing.py", "rejected")]
+)
+def test_a_qualification_is_counted_by_its_outcome(
+    alice: AbstractUser,
+    mia_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    bot_file: str,
+    outcome: str,
+) -> None:
+    before = value("tavolo_qualifications_total", ladder=mia_ladder.slug, outcome=outcome)
+    version = bot_version_upload(
+        user=alice,
+        ladder=mia_ladder,
+        bot_name="tester",
+        source_bytes=bot_source(bot_file),
+        filename=bot_file,
+    )
+    version = bot_version_qualify(version_id=version.pk, worker="test-worker")
+    assert version.status == outcome
+    after = value("tavolo_qualifications_total", ladder=mia_ladder.slug, outcome=outcome)
+    assert after == before + 1
