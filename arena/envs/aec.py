@@ -163,6 +163,6 @@ class TavoloEnv(AECEnv):
                 self.terminations[agent] = True
             self.agent_selection = self.possible_agents[0]
         else:
-            seat = state.current_seat()
-            assert seat is not None
-            self.agent_selection = self.possible_agents[seat]
+            current = state.current_seat()
+            assert current is not None
+            self.agent_selection = self.possible_agents[current]
