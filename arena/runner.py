@@ -88,10 +88,14 @@ def play_match(
     *,
     seed: int | None = None,
     time_control: TimeControl = DEFAULT_TIME_CONTROL,
+    on_progress: Callable[[list[JSON]], None] | None = None,
 ) -> MatchRecord:
     """Play `game` with `bots[i]` in seat i until the match is over.
 
-    Every bot is closed before this returns, whatever happened.
+    `on_progress`, if given, is called with the events so far each time a bot
+    is about to be asked for a decision (for watching a match live); it must
+    not change them and should return quickly. Every bot is closed before this
+    returns, whatever happened.
     """
     if len(bots) != game.players:
         raise ValueError(f"{game.name} is set up for {game.players} players, got {len(bots)} bots")
@@ -103,7 +107,7 @@ def play_match(
     seats = [SeatRecord(name=bot.name) for bot in bots]
     try:
         _start_bots(state, bots, seats)
-        decisions = _play(state, bots, seats, time_control)
+        decisions = _play(state, bots, seats, time_control, on_progress)
     finally:
         for bot, record in zip(bots, seats, strict=True):
             log = bot.close()
@@ -142,7 +146,11 @@ def _start_bots(state: State, bots: Sequence[BotHandle], seats: list[SeatRecord]
 
 
 def _play(
-    state: State, bots: Sequence[BotHandle], seats: list[SeatRecord], clock: TimeControl
+    state: State,
+    bots: Sequence[BotHandle],
+    seats: list[SeatRecord],
+    clock: TimeControl,
+    on_progress: Callable[[list[JSON]], None] | None = None,
 ) -> int:
     """The decision loop; returns how many actions were played.
 
@@ -168,6 +176,8 @@ def _play(
             continue
         observation = {**observe(seat), "time": clocks[seat]}
         index = len(state.events)
+        if on_progress is not None:
+            on_progress(state.events)
         asked = perf_counter()
         answer = decides[seat](observation, allowance + banks[seat])
         seconds = perf_counter() - asked

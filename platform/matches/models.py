@@ -83,6 +83,11 @@ class MatchSeat(models.Model):
     crashed = models.BooleanField(default=False)
     crash_reason = models.TextField(blank=True)
     log = models.FileField(max_length=255, blank=True, help_text="The bot's stderr; owner only.")
+    log_entries = models.FileField(
+        max_length=255,
+        blank=True,
+        help_text="JSON: what the bot printed while deciding each decision; owner only.",
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "seat"], name="match_seat_unique")]
@@ -90,6 +95,22 @@ class MatchSeat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat} of match {self.match_id}"
+
+
+class MatchProgress(models.Model):
+    """The events so far of a match being played, for watching it live.
+
+    The worker playing the match rewrites it a few times a second; it holds the
+    secret seed (to re-simulate the events), so only the public view of it is
+    ever shown. It is deleted once the match has finished or failed.
+    """
+
+    match = models.OneToOneField(Match, models.CASCADE, primary_key=True, related_name="progress")
+    replay = models.JSONField(help_text="A partial replay: game, rules, seats, seed and events.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"progress of match {self.match_id}"
 
 
 class RatingChange(models.Model):

@@ -8,6 +8,7 @@ explicitly started with ``TAVOLO_ALLOW_UNJAILED=1`` for development.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import tempfile
@@ -22,6 +23,7 @@ from arena.bots.handle import BotHandle
 from arena.bots.registry import open_bot
 from arena.replay import dumps_replay
 from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, play_match
+from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
 from sandbox.process_bot import jail_available
 
@@ -46,6 +48,7 @@ class SeatOutcome:
     crashed: bool = False
     crash_reason: str = ""
     log_name: str = ""
+    log_entries_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,8 @@ class MatchOutcome:
 
     def stored_names(self) -> list[str]:
         """The files this outcome wrote to storage."""
-        names = [self.replay_name, *(seat.log_name for seat in self.seats)]
+        names = [self.replay_name]
+        names += [name for seat in self.seats for name in (seat.log_name, seat.log_entries_name)]
         return [name for name in names if name]
 
 
@@ -83,7 +87,15 @@ def match_record_play(*, match: Match) -> MatchRecord:
     jail = uploaded_bots_jailed() if any(not seat.bot.is_house for seat in seats) else True
     with tempfile.TemporaryDirectory(prefix=f"tavolo-match-{match.pk}-") as folder:
         handles = [_open_seat(seat, game.name, seed, Path(folder), jail) for seat in seats]
-        return play_match(game, handles, seed=seed, time_control=DEFAULT_TIME_CONTROL)
+        return play_match(
+            game,
+            handles,
+            seed=seed,
+            time_control=DEFAULT_TIME_CONTROL,
+            on_progress=ProgressWriter(
+                match_id=match.pk, game=game, seed=seed, bot_names=[bot.name for bot in handles]
+            ),
+        )
 
 
 def seat_display_name(seat: MatchSeat) -> str:
@@ -105,7 +117,7 @@ def _open_seat(seat: MatchSeat, game: str, seed: int, folder: Path, jail: bool) 
 
 
 def match_outcome_store(*, match: Match, record: MatchRecord) -> MatchOutcome:
-    """Write the gzipped replay and each seat's capped log to storage.
+    """Write the gzipped replay, each seat's capped log and its log by decision to storage.
 
     Names are chosen by the storage, never overwritten, so a second run of the
     same match cannot replace the files of the run that was recorded.
@@ -117,10 +129,15 @@ def match_outcome_store(*, match: Match, record: MatchRecord) -> MatchOutcome:
     places = record.result["places"]
     seats = []
     for index, seat in enumerate(record.seats):
-        log_name = ""
+        log_name = log_entries_name = ""
         if seat.log:
             log_name = default_storage.save(
                 f"logs/{match.pk}/seat-{index}.txt", ContentFile(log_cap(seat.log).encode())
+            )
+        if seat.log_entries:
+            log_entries_name = default_storage.save(
+                f"logs/{match.pk}/seat-{index}.entries.json",
+                ContentFile(json.dumps(seat.log_entries).encode()),
             )
         seats.append(
             SeatOutcome(
@@ -129,6 +146,7 @@ def match_outcome_store(*, match: Match, record: MatchRecord) -> MatchOutcome:
                 crashed=seat.crashed,
                 crash_reason=seat.crash_reason or "",
                 log_name=log_name,
+                log_entries_name=log_entries_name,
             )
         )
     return MatchOutcome(

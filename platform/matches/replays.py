@@ -1,13 +1,11 @@
-"""A finished match's replay as a download, and as readable lines for the match page."""
+"""A finished match's replay as a download, gzipped or plain."""
 
 from __future__ import annotations
 
 import gzip
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 
-from arena.replay import ReplayError, loads_replay
-from arena.transcript import transcript_lines
 from matches.models import Match
 from matches.selectors import match_replay_bytes
 
@@ -30,11 +28,3 @@ def replay_response(match: Match, *, compressed: bool = True) -> HttpResponse:
     filename = replay_filename(match, compressed=compressed)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-def replay_transcript(match: Match) -> list[str]:
-    """One readable line per event of the replay; empty while there is no readable replay."""
-    try:
-        return list(transcript_lines(loads_replay(match_replay_bytes(match=match))))
-    except (Http404, ReplayError):
-        return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from arena.engine import JSON
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match, MatchSeat, RatingChange
@@ -78,6 +80,25 @@ def match_seat_log_for(*, user: AbstractBaseUser | AnonymousUser, seat: MatchSea
         return ""
     with seat.log.open("rb") as log:
         return log.read().decode(errors="replace")
+
+
+def match_log_entries_for(*, user: AbstractBaseUser | AnonymousUser, match: Match) -> JSON:
+    """What each of the user's bots printed while deciding, decision by decision:
+    ``{"seats": {"0": [{"index": 14, "text": "..."}]}}``, for the seats of bots
+    the user owns (every seat for staff); Http404 if there is none.
+    """
+    if not user.is_authenticated:
+        raise Http404("no such log")
+    seats = [seat for seat in match.seats.all() if user.is_staff or seat.bot.owner_id == user.pk]
+    if not seats or match.status != Match.Status.FINISHED:
+        raise Http404("no such log")
+    entries: JSON = {}
+    for seat in seats:
+        entries[str(seat.seat)] = []
+        if seat.log_entries:
+            with seat.log_entries.open("rb") as stored:
+                entries[str(seat.seat)] = json.loads(stored.read())
+    return {"seats": entries}
 
 
 def challenges_in_last_hour(*, user: AbstractBaseUser) -> int:

@@ -29,6 +29,7 @@ from arena.runner import MatchRecord, new_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches import metrics
+from matches.live import match_progress_clear
 from matches.models import Match, MatchSeat, RatingChange
 from matches.playing import (
     JailUnavailableError,
@@ -134,7 +135,10 @@ def match_play_and_record(*, match: Match, attempt: int) -> bool:
     Every line logged meanwhile, here or in the arena and the jail, carries the match id.
     """
     with log_context(match_id=match.pk):
-        return _match_play_and_record(match=match, attempt=attempt)
+        try:
+            return _match_play_and_record(match=match, attempt=attempt)
+        finally:
+            match_progress_clear(match_id=match.pk)
 
 
 def _match_play_and_record(*, match: Match, attempt: int) -> bool:
@@ -217,7 +221,10 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
         seat.crashed = seat_outcome.crashed
         seat.crash_reason = seat_outcome.crash_reason
         seat.log = seat_outcome.log_name
-    MatchSeat.objects.bulk_update(seats, ["place", "infractions", "crashed", "crash_reason", "log"])
+        seat.log_entries = seat_outcome.log_entries_name
+    MatchSeat.objects.bulk_update(
+        seats, ["place", "infractions", "crashed", "crash_reason", "log", "log_entries"]
+    )
     if match.kind == Match.Kind.RANKED:
         _ratings_apply(match=match, seats=seats)
     match.status = Match.Status.FINISHED

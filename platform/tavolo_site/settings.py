@@ -16,6 +16,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+import arena.viewing
 from arena.logs import LOG_FORMATS, logging_config
 from tavolo_site.env import (
     env_bool,
@@ -172,6 +173,8 @@ else:
 
 # --- Files: replays and bot logs on disk, or in an S3-compatible bucket -------------------------
 STATIC_URL = "static/"
+# The match viewer's ES modules live with the frames they draw (docs/viewer.md).
+STATICFILES_DIRS = [Path(arena.viewing.__file__).parent / "static"]
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns about a missing folder
 MEDIA_URL = "media/"

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web.views import accounts, bots, matches, pages, tournaments
+from web.views import accounts, bots, matches, pages, tournaments, watching
 
 app_name = "web"
+
+MATCH = "matches/<int:match_id>/"
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -35,5 +37,14 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", matches.replay_old_address),
     path("matches/<int:match_id>/replay.json", matches.replay_json, name="replay_json"),
     path("matches/<int:match_id>/replay.json.gz", matches.replay_download, name="replay"),
+    path("matches/<int:match_id>/frames/full.json", watching.full_frames, name="frames_full"),
+    path("matches/<int:match_id>/frames/public.json", watching.public_frames, name="frames_public"),
+    path(
+        "matches/<int:match_id>/frames/seat-<int:seat>.json",
+        watching.seat_frames,
+        name="frames_seat",
+    ),
+    path("matches/<int:match_id>/logs.json", watching.logs, name="logs"),
+    path("matches/<int:match_id>/live.json", watching.live, name="live"),
     path("matches/<int:match_id>/seats/<int:seat>/log/", matches.seat_log, name="seat_log"),
 ]

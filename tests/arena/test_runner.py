@@ -205,3 +205,19 @@ def test_a_file_bot_is_asked_over_the_top_double_and_its_low_announce_costs_one_
     loser = losses[0]["seat"]
     assert record.seats[loser].log.count(f"asked over {top} first offered 21") == 2
     verify_replay(record.replay)
+
+
+def test_progress_is_told_the_events_so_far_before_each_decision():
+    game = make_game("muggins", 2)
+    seen: list[list[JSON]] = []
+    record = play_match(
+        game,
+        [random_bot("a", 1), random_bot("b", 2)],
+        seed=5,
+        on_progress=lambda events: seen.append(list(events)),
+    )
+    events = record.replay["events"]
+    assert len(seen) == sum(seat.decisions for seat in record.seats)
+    assert all(events[: len(so_far)] == so_far for so_far in seen)
+    assert [len(so_far) for so_far in seen] == sorted(len(so_far) for so_far in seen)
+    assert len(seen[-1]) < len(events)

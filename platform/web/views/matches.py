@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from bots.selectors import bot_version_can_inspect
+from matches.live import match_is_live
 from matches.models import Match
-from matches.replays import replay_response, replay_transcript
+from matches.replays import replay_response
 from matches.selectors import match_get, match_list, match_seat_log_for
 from web.forms import MatchFilterForm
 
@@ -59,13 +61,38 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         for seat in match.seats.all()
     ]
     finished = match.status == Match.Status.FINISHED and bool(match.replay)
+    live = match.status == Match.Status.RUNNING and match_is_live(match=match)
     context = {
         "match": match,
         "seats": seats,
         "has_replay": finished,
-        "events": replay_transcript(match) if finished else [],
+        "viewer": _viewer_urls(match, finished, live, any(readable for *_, readable in seats)),
+        "waiting": match.status == Match.Status.QUEUED
+        or (match.status == Match.Status.RUNNING and not live),
     }
     return render(request, "web/match.html", context)
+
+
+def _viewer_urls(match: Match, finished: bool, live: bool, logs: bool) -> dict[str, str] | None:
+    """The viewer's data addresses (docs/viewer.md); None when there is nothing to show.
+
+    While the match is played there are the public view and the live steps;
+    once finished, every view, and the logs for a user who may read one.
+    """
+    if not (finished or live):
+        return None
+    urls = {
+        "frames": reverse("web:frames_full", args=[match.pk]),
+        "public": reverse("web:frames_public", args=[match.pk]),
+    }
+    if live:
+        urls["live"] = reverse("web:live", args=[match.pk])
+        return urls
+    seat_zero = reverse("web:frames_seat", args=[match.pk, 0])
+    urls["seat"] = seat_zero.replace("seat-0.json", "seat-{seat}.json")
+    if logs:
+        urls["logs"] = reverse("web:logs", args=[match.pk])
+    return urls
 
 
 def replay_download(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -63,7 +63,7 @@ def test_a_match_page_shows_seats_places_ratings_and_the_replay_link(
     assert "domino" in html and "builtin:strong" in html
     assert "1500 →" in html
     assert f"/matches/{played.pk}/replay.json.gz" in html
-    assert 'id="events"' in html
+    assert 'class="tavolo-viewer"' in html and "tavolo-viewer/main.js" in html
 
 
 def test_the_replay_downloads_gzipped_with_its_file_name(client: Client, played: Match) -> None:

@@ -1,0 +1,90 @@
+"""Watching a match while it is played: the worker writes its events so far, and
+spectators read them back as the public view's frames.
+
+The events go to the database (`MatchProgress`), which both set-ups share:
+PostgreSQL with Redis, and the standalone site's SQLite file with its
+filesystem broker, where the web server and the worker are separate processes.
+The worker writes at most every `PROGRESS_SECONDS`, and the viewer polls a
+little more often than every second, so a spectator is at most about a second
+behind the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from time import monotonic
+
+from django.db import DatabaseError
+
+from arena.engine import JSON, Game
+from arena.viewing import PUBLIC, frames_document
+from matches.models import Match, MatchProgress
+
+logger = logging.getLogger(__name__)
+
+PROGRESS_SECONDS = 0.3
+"""How often at most the worker writes a running match's events."""
+
+OVER = (Match.Status.FINISHED, Match.Status.FAILED)
+
+
+class ProgressWriter:
+    """The runner's `on_progress` for one match: keeps its events so far in the database."""
+
+    def __init__(self, *, match_id: int, game: Game, seed: int, bot_names: list[str]) -> None:
+        self.match_id = match_id
+        self.header = {
+            "game": game.name,
+            "rules": game.rules,
+            "seats": [{"seat": seat, "bot": name} for seat, name in enumerate(bot_names)],
+            "seed": format(seed, "x"),
+        }
+        self.written_at = -PROGRESS_SECONDS
+
+    def __call__(self, events: list[JSON]) -> None:
+        now = monotonic()
+        if now - self.written_at < PROGRESS_SECONDS:
+            return
+        self.written_at = now
+        try:
+            MatchProgress.objects.update_or_create(
+                match_id=self.match_id, defaults={"replay": {**self.header, "events": events}}
+            )
+        except DatabaseError:
+            # Spectators miss an update; the match itself must go on.
+            logger.warning("could not write the progress of match %s", self.match_id, exc_info=True)
+
+
+def match_progress_clear(*, match_id: int) -> None:
+    """Forget a match's progress once it has finished or failed."""
+    MatchProgress.objects.filter(match_id=match_id).delete()
+
+
+def match_is_live(*, match: Match) -> bool:
+    """True while the match is played and its worker has written its first events."""
+    return MatchProgress.objects.filter(match_id=match.pk).exists()
+
+
+def match_live_document(*, match: Match) -> JSON | None:
+    """The public frames document of a match being played, so far; None before
+    the worker's first write (or once the match is over)."""
+    progress = MatchProgress.objects.filter(match_id=match.pk).first()
+    if progress is None or match.status != Match.Status.RUNNING:
+        return None
+    return frames_document(progress.replay, view=PUBLIC)
+
+
+def match_live_steps(*, match: Match, since: int) -> JSON:
+    """The public steps of a match from event `since` on, while it is played.
+
+    ``{"finished": bool, "steps": [...], "next": N}``: `finished` once the
+    match is over (then the replay has every view); before the worker's first
+    write there are no steps yet.
+    """
+    if match.status in OVER:
+        return {"finished": True, "steps": [], "next": since}
+    progress = MatchProgress.objects.filter(match_id=match.pk).first()
+    if progress is None:
+        return {"finished": False, "steps": [], "next": 0}
+    document = frames_document(progress.replay, view=PUBLIC, since=since)
+    return {"finished": False, "steps": document["steps"], "next": document["next"]}

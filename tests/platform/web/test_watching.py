@@ -1,0 +1,196 @@
+"""The viewer's data: frames by view, the owner's logs by decision, and live matches."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.db.models.signals import post_save
+from django.test import Client
+
+from arena.bots.inprocess import InProcessBot
+from arena.runner import play_match as arena_play_match
+from bots.models import Bot, BotVersion
+from ladders.models import Ladder
+from matches.live import ProgressWriter
+from matches.models import Match, MatchProgress
+from matches.services import match_create
+
+PRINTING = (
+    "import sys\n"
+    "def act(observation):\n"
+    "    print('thinking about', len(observation['legal_actions']), 'moves', file=sys.stderr)\n"
+    "    return observation['legal_actions'][0]\n"
+)
+
+
+def get_json(client: Client, path: str, status: int = 200) -> dict:
+    answer = client.get(path)
+    assert answer.status_code == status, f"{path}: {answer.status_code}"
+    return json.loads(answer.content) if status == 200 else {}
+
+
+@pytest.fixture
+def printing_bot(alice_bot: Bot) -> Bot:
+    """alice's Muggins bot, printing a line each time it decides."""
+    version = BotVersion.objects.create(
+        bot=alice_bot,
+        number=2,
+        source=PRINTING,
+        sha256=hashlib.sha256(PRINTING.encode()).hexdigest(),
+        size=len(PRINTING),
+        status=BotVersion.Status.ACCEPTED,
+    )
+    alice_bot.current_version = version
+    alice_bot.save()
+    return alice_bot
+
+
+@pytest.fixture
+def printed(play_match: Callable[..., Match], printing_bot: Bot, house: Bot) -> Match:
+    return play_match(printing_bot.ladder, printing_bot, house)
+
+
+def hands_shown(document: dict, seat: int) -> int:
+    return sum(step["table"]["players"][seat]["hand"] is not None for step in document["steps"])
+
+
+def test_a_finished_match_has_every_view_and_only_the_full_one_shows_every_hand(
+    client: Client, played: Match
+) -> None:
+    base = f"/matches/{played.pk}/frames/"
+    full = get_json(client, base + "full.json")
+    public = get_json(client, base + "public.json")
+    seat_one = get_json(client, base + "seat-1.json")
+    assert (full["view"], public["view"], seat_one["view"]) == ("full", "public", 1)
+    assert full["finished"] and len(full["steps"]) == len(public["steps"])
+    assert hands_shown(full, 1) == len(full["steps"])
+    assert hands_shown(seat_one, 1) > hands_shown(public, 1)
+    assert hands_shown(seat_one, 0) == hands_shown(public, 0) < len(full["steps"])
+    assert client.get(base + "full.json")["Cache-Control"] == "public, max-age=3600"
+    assert client.get(base + "seat-2.json").status_code == 404
+
+
+def test_a_match_page_mounts_the_viewer_with_every_view(client: Client, played: Match) -> None:
+    html = client.get(f"/matches/{played.pk}/").content.decode()
+    assert f'data-frames-url="/matches/{played.pk}/frames/full.json"' in html
+    assert f'data-seat-frames-url="/matches/{played.pk}/frames/seat-{{seat}}.json"' in html
+    assert "data-live-url" not in html and "data-logs-url" not in html
+
+
+def test_the_owner_reads_what_their_bot_printed_decision_by_decision(
+    alice_browser: Client, printed: Match
+) -> None:
+    html = alice_browser.get(f"/matches/{printed.pk}/").content.decode()
+    assert f'data-logs-url="/matches/{printed.pk}/logs.json"' in html
+    logs = get_json(alice_browser, f"/matches/{printed.pk}/logs.json")
+    assert list(logs["seats"]) == ["0"]
+    entries = logs["seats"]["0"]
+    assert entries and all("thinking about" in entry["text"] for entry in entries)
+    events = get_json(alice_browser, f"/matches/{printed.pk}/frames/full.json")["steps"]
+    actions = {step["index"] for step in events if "decision" in step["marks"]}
+    assert {entry["index"] for entry in entries} <= actions
+
+
+def test_no_one_else_reads_the_logs(
+    client: Client, bob_browser: Client, printed: Match, bob: AbstractUser
+) -> None:
+    for browser in (client, bob_browser):
+        assert browser.get(f"/matches/{printed.pk}/logs.json").status_code == 404
+        html = browser.get(f"/matches/{printed.pk}/").content.decode()
+        assert "data-logs-url" not in html
+    bob.is_staff = True
+    bob.save()
+    assert set(get_json(bob_browser, f"/matches/{printed.pk}/logs.json")["seats"]) == {"0", "1"}
+
+
+@pytest.fixture
+def progress_saves() -> Iterator[list[int]]:
+    """The number of events of each progress write, as the worker makes them."""
+    saves: list[int] = []
+
+    def saved(instance: MatchProgress, **kwargs: object) -> None:
+        saves.append(len(instance.replay["events"]))
+
+    post_save.connect(saved, sender=MatchProgress)
+    yield saves
+    post_save.disconnect(saved, sender=MatchProgress)
+
+
+def test_a_worker_writes_progress_while_playing_and_clears_it_after(
+    play_match: Callable[..., Match], printing_bot: Bot, house: Bot, progress_saves: list[int]
+) -> None:
+    played = play_match(printing_bot.ladder, printing_bot, house)
+    assert progress_saves and progress_saves[0] < played.decisions
+    assert not MatchProgress.objects.exists()
+
+
+@pytest.fixture
+def running(muggins_ladder: Ladder, alice_bot: Bot, house: Bot) -> tuple[Match, list[dict]]:
+    """A match being played, with its first 40 events written, and all its events."""
+    match = match_create(
+        ladder=muggins_ladder,
+        kind=Match.Kind.RANKED,
+        versions=[alice_bot.current_version, house.current_version],
+        enqueue=False,
+    )
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    game, seed = muggins_ladder.make_game(), int(match.seed, 16)
+    names = ["alice/domino@v1", "builtin:strong"]
+    first = [InProcessBot(name, lambda seen: seen["legal_actions"][0]) for name in names]
+    events = arena_play_match(game, first, seed=seed).replay["events"]
+    ProgressWriter(match_id=match.pk, game=game, seed=seed, bot_names=names)(events[:40])
+    return Match.objects.get(pk=match.pk), events
+
+
+def test_a_live_match_shows_public_steps_since_the_last_poll(
+    client: Client, running: tuple[Match, list[dict]]
+) -> None:
+    match, _ = running
+    first = get_json(client, f"/matches/{match.pk}/live.json")
+    assert not first["finished"] and first["next"] == 40
+    assert [step["index"] for step in first["steps"]] == list(range(40))
+    assert all(step["table"]["players"][1]["hand"] is None for step in first["steps"])
+    later = get_json(client, f"/matches/{match.pk}/live.json?since=38")
+    assert [step["index"] for step in later["steps"]] == [38, 39]
+    assert client.get(f"/matches/{match.pk}/live.json?since=-1").status_code == 400
+    assert client.get(f"/matches/{match.pk}/live.json?since=x").status_code == 400
+
+
+def test_while_live_the_viewer_opens_on_the_public_view_only(
+    client: Client, running: tuple[Match, list[dict]]
+) -> None:
+    match, _ = running
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f'data-live-url="/matches/{match.pk}/live.json"' in html
+    assert "data-seat-frames-url" not in html
+    opening = get_json(client, f"/matches/{match.pk}/frames/full.json")
+    assert opening["view"] == "public" and not opening["finished"]
+    assert "no-cache" in client.get(f"/matches/{match.pk}/frames/full.json")["Cache-Control"]
+    assert client.get(f"/matches/{match.pk}/frames/seat-0.json").status_code == 404
+    assert client.get(f"/matches/{match.pk}/replay.json").status_code == 404
+
+
+def test_a_live_match_says_when_it_has_finished(client: Client, played: Match) -> None:
+    assert get_json(client, f"/matches/{played.pk}/live.json?since=12") == {
+        "finished": True,
+        "steps": [],
+        "next": 12,
+    }
+
+
+def test_a_match_not_yet_started_reloads_until_it_can_be_watched(
+    client: Client, muggins_ladder: Ladder, alice_bot: Bot, house: Bot
+) -> None:
+    match = match_create(
+        ladder=muggins_ladder,
+        kind=Match.Kind.RANKED,
+        versions=[alice_bot.current_version, house.current_version],
+        enqueue=False,
+    )
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert '<meta http-equiv="refresh"' in html and "tavolo-viewer" not in html
+    assert client.get(f"/matches/{match.pk}/frames/full.json").status_code == 404
