@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from arena.bots.registry import jail_available
 from arena.cli.output import tavolo_command
 
 TAVOLO = Path(sys.executable).parent / "tavolo"
@@ -49,6 +48,7 @@ def new_bot_hint(folder: Path, env: dict[str, str]) -> str:
     return done.stdout.split("try it: ", 1)[1].strip()
 
 
+@pytest.mark.jail
 @pytest.mark.skipif(not TAVOLO.exists(), reason="the tavolo script is not installed")
 def test_the_hint_of_new_bot_runs_as_printed(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "UV_RUN_RECURSION_DEPTH"}
@@ -57,8 +57,6 @@ def test_the_hint_of_new_bot_runs_as_printed(tmp_path):
     assert hint == "tavolo play mia my_bot.py builtin:random"
     run_it = "Run it:   tavolo play mia my_bot.py builtin:random builtin:random --games 100"
     assert run_it in (tmp_path / "my_bot.py").read_text()
-    if not jail_available():
-        pytest.skip("the hint plays a bot file in the jail, and bubblewrap is missing")
     played = subprocess.run(
         shlex.split(hint), cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
     )
