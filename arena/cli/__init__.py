@@ -45,6 +45,9 @@ def _add_plugin_commands() -> None:
 
 def main() -> None:
     """Console-script entry point."""
-    logging_setup()
+    try:
+        logging_setup()
+    except ValueError as error:  # a bad TAVOLO_LOG_FORMAT
+        raise SystemExit(f"tavolo: {error}") from None
     _add_plugin_commands()
     tavolo()

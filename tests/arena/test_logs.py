@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from arena.cli import main
 from arena.logs import log_context, log_fields, logging_config
 
 
@@ -73,3 +74,11 @@ def test_contexts_nest_and_unwind() -> None:
 def test_an_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="TAVOLO_LOG_FORMAT='xml'"):
         logging_config(log_format="xml")
+
+
+def test_the_command_line_refuses_an_unknown_format_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TAVOLO_LOG_FORMAT", "xml")
+    with pytest.raises(SystemExit, match=r"^tavolo: TAVOLO_LOG_FORMAT='xml': choose one of"):
+        main()
