@@ -1,13 +1,16 @@
 """One Muggins match in progress (RULES.md Part 2), driven through `arena.engine.State`.
 
-Tiles are ints and hands bitmasks (see `tiles`). The legal actions are the
-shared dicts of `tiles.PLAY_ACTIONS`, listed in the engine's fixed order: hand
-order (heaviest tile first), the left end before the right; the list itself is
-often shared too (`line.FEW_PLAYS`). The first of them is the default move
-played for an infraction and for a crashed seat. Events that never vary (a
-seat's draw, pass or chosen action) are shared dicts built once, and a play
-event is a copy of a shared template (`line.LAYS`); like everything a caller
-receives, they must not be mutated.
+Each rule of RULES.md Part 2 has one named place: the opening count, what a
+double counts at an end and the credit of a count in `line`; forced draws and
+blocked hands in `MugginsState._next_turn`; rounding in `round_pips`; the
+target reached at once in `MugginsState._play`; the hand cap in
+`MugginsState._end_hand`.
+
+Tiles are ints and a hand is a list of them, heaviest first (see `tiles`).
+The legal actions are the shared dicts of `tiles.PLAY_ACTIONS`, listed in the
+engine's fixed order: hand order, the left end before the right. The first of
+them is the default move played for an infraction and for a crashed seat.
+Like everything a caller receives, they must not be mutated.
 
 Events (``state.events``, the whole truth; every dict JSON-ready):
 
@@ -39,62 +42,73 @@ Hands are shown only by ``hand_end``.
 from __future__ import annotations
 
 import random
+from bisect import insort
+from dataclasses import dataclass
 from itertools import repeat, starmap
-from operator import sub
-from typing import Any
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
 from arena.games.muggins.game import MAX_PLAYERS, MugginsGame
-from arena.games.muggins.line import (
-    EMPTY,
-    ENDS_VIEWS,
-    FEW_PLAYS,
-    FITTING,
-    LAYS,
-    PLAYS_ON,
-    TILE_PLAYS_ON,
-)
+from arena.games.muggins.line import PLAYS_ON, Ends, after_play, credit, plays, row_of
 from arena.games.muggins.tiles import (
-    HAND_VIEWS,
-    MOVE_BITS,
-    MOVE_OF_ACTION,
+    END_NAMES,
+    END_OF_NAME,
+    LEFT,
+    PIPS,
     PLAY_ACTIONS,
-    TILE_BITS,
     TILE_COUNT,
     TILE_VIEWS,
-    hand_items,
-    hand_of,
-    hand_views,
-    hands_of,
-    penalties,
     tile_of,
 )
 
-ACTION_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
-    tuple({"type": "action", "seat": seat, "action": action} for action in PLAY_ACTIONS)
-    for seat in range(MAX_PLAYERS)
-)
-"""``ACTION_EVENTS[seat][move]``: the input event of a legal action."""
+SEATS = range(MAX_PLAYERS)
+
+ACTION_EVENTS: tuple[tuple[tuple[JSON, JSON], ...], ...] = tuple(
+    tuple(tuple({"type": "action", "seat": seat, "action": play} for play in plays)
+          for plays in PLAY_ACTIONS)
+    for seat in SEATS
+)  # fmt: skip
+"""``ACTION_EVENTS[seat][tile][end]``: the input event of a play. Like a seat's
+draws and passes, it recurs all match long: each is one dict, built once."""
 
 DRAW_EVENTS: tuple[tuple[JSON, ...], ...] = tuple(
-    tuple({"type": "draw", "seat": seat, "tile": view} for view in TILE_VIEWS)
-    for seat in range(MAX_PLAYERS)
+    tuple({"type": "draw", "seat": seat, "tile": view} for view in TILE_VIEWS) for seat in SEATS
 )
-"""``DRAW_EVENTS[seat][tile]``: a draw as the full log records it."""
+"""``DRAW_EVENTS[seat][tile]``: a draw, as the full log records it."""
 
-PUBLIC_DRAW_EVENTS: tuple[JSON, ...] = tuple(
-    {"type": "draw", "seat": seat} for seat in range(MAX_PLAYERS)
-)
-"""``PUBLIC_DRAW_EVENTS[seat]``: a draw as the public history shows it, tile hidden."""
+PUBLIC_DRAW_EVENTS: tuple[JSON, ...] = tuple({"type": "draw", "seat": seat} for seat in SEATS)
+"""A seat's draw as the public history shows it, the tile hidden."""
 
-PASS_EVENTS: tuple[JSON, ...] = tuple({"type": "pass", "seat": seat} for seat in range(MAX_PLAYERS))
-"""``PASS_EVENTS[seat]``: a pass."""
-
-TILE_RANGE = range(TILE_COUNT)
+PASS_EVENTS: tuple[JSON, ...] = tuple({"type": "pass", "seat": seat} for seat in SEATS)
 
 WINNER, PLAYING, CRASHED = 0, 1, 2
 """Groups for placing seats: the winner, then the others, crashed seats last."""
+
+
+def round_pips(pips: int) -> int:
+    """**Rounding** (RULES.md 2.6): pips to the nearest 5, remainders of 1 or 2
+    down and of 3 or 4 up (2 -> 0, 3 -> 5, 7 -> 5, 8 -> 10)."""
+    return (pips + 2) // 5 * 5
+
+
+def penalty(hand: list[int]) -> int:
+    """What a hand left at the end of a hand costs its own seat (RULES.md 2.6):
+    its pips, rounded. Nobody is credited with anyone else's pips."""
+    return round_pips(sum(PIPS[tile] for tile in hand))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A hand's tiles: each seat's hand, the boneyard in the order it is drawn,
+    and the seat that opens."""
+
+    hands: list[list[int]]
+    boneyard: list[int]
+    opener: int
+
+
+def _tile_views(tiles: list[int]) -> list[list[int]]:
+    return [TILE_VIEWS[tile] for tile in tiles]
 
 
 class MugginsState:
@@ -112,10 +126,7 @@ class MugginsState:
         "_players",
         "_result",
         "_rng",
-        "_rules",
         "_seat",
-        "_seats",
-        "_target",
         "events",
         "game",
         "hand_number",
@@ -123,45 +134,12 @@ class MugginsState:
         "scores",
     )
 
-    def __init__(self, game: MugginsGame, seed: int) -> None:
-        self._setup(game, seed)
-        self._deal(opener=None)
-
-    @classmethod
-    def from_deal(
-        cls,
-        game: MugginsGame,
-        hands: list[list[Any]],
-        boneyard: list[Any],
-        opener: int,
-        seed: int = 0,
-    ) -> MugginsState:
-        """A match whose first hand is this deal, for tests and worked examples.
-
-        `hands` holds each seat's tiles and `boneyard` the rest in the order they
-        will be drawn, each tile as ``[a, b]`` in either order; together they must
-        be the 28 tiles once each, every hand at least one tile. Later hands are
-        dealt from `seed`. Such a match is not a replay of any seed.
-        """
-        dealt = [[tile_of(tile) for tile in hand] for hand in hands]
-        draw_order = [tile_of(tile) for tile in boneyard]
-        every = sorted(tile for hand in (*dealt, draw_order) for tile in hand)
-        if len(dealt) != game.players or not all(dealt) or every != list(range(TILE_COUNT)):
-            raise ValueError("a deal needs one non-empty hand per seat and all 28 tiles once")
-        if not 0 <= opener < game.players:
-            raise ValueError(f"no seat {opener} to open")
-        state = cls.__new__(cls)
-        state._setup(game, seed)
-        state._start_hand([hand_of(hand) for hand in dealt], draw_order, opener)
-        return state
-
-    def _setup(self, game: MugginsGame, seed: int) -> None:
+    def __init__(self, game: MugginsGame, seed: int, *, first_deal: Deal | None = None) -> None:
+        """Start a match; `first_deal` replaces the first hand's shuffle (a test seam:
+        such a match is not the replay of any seed; later hands come from `seed`)."""
         self.game = game
-        self._seats = game.players
         self._following = (*range(1, game.players), 0)
         """The seat after each seat, in turn order."""
-        self._target = game.target
-        self._rules = game.rules
         self._rng = random.Random(seed)
         self.events: list[JSON] = []
         self.history: list[JSON] = []
@@ -170,6 +148,7 @@ class MugginsState:
         self._crashed: set[int] = set()
         self._result: Outcome | None = None
         self.hand_number = 0
+        self._start_hand(self._shuffle(opener=None) if first_deal is None else first_deal)
 
     # -- the State protocol -------------------------------------------------
 
@@ -181,22 +160,26 @@ class MugginsState:
 
     def observation(self, seat: int) -> JSON:
         current = seat == self._seat
-        # Scores and hand sizes change on nearly every move: the seats' public
-        # dicts are brought up to date here rather than on every play and draw.
         for player, score, hand in zip(self._players, self.scores, self._hands, strict=True):
             player["score"] = score
-            player["hand_size"] = hand.bit_count()
+            player["hand_size"] = len(hand)
+        ends = self._ends
         return {
             "api_version": API_VERSION,
             "game": "muggins",
-            "rules": self._rules,
+            "rules": self.game.rules,
             "seat": seat,
             "players": self._players,
             "scores": self.scores,
-            "target": self._target,
-            "hand": hand_items(HAND_VIEWS, self._hands[seat]),
+            "target": self.game.target,
+            "hand": _tile_views(self._hands[seat]),
             "line": self._line,
-            "ends": ENDS_VIEWS[self._ends],
+            "ends": None
+            if ends is None
+            else {
+                "left": {"pips": ends[0], "counts": ends[1]},
+                "right": {"pips": ends[2], "counts": ends[3]},
+            },
             "boneyard": len(self._boneyard),
             "hand_number": self.hand_number,
             "drawn": self._drawn if current else [],
@@ -209,20 +192,20 @@ class MugginsState:
         if seat is None:
             raise IllegalActionError("the match is over")
         legal = self._legal
-        if action is not legal[0]:  # the first is often the only one
-            try:
+        if action is not legal[0]:
+            try:  # the listed action itself, should `action` merely equal it
                 action = legal[legal.index(action)]
             except ValueError:
                 message = f"{action!r} is not a legal action for seat {seat}"
                 raise IllegalActionError(message) from None
-        move = MOVE_OF_ACTION[id(action)]
-        self.events.append(ACTION_EVENTS[seat][move])
-        self._play(seat, move)
+        tile, end = tile_of(action["tile"]), END_OF_NAME[action["end"]]
+        self.events.append(ACTION_EVENTS[seat][tile][end])
+        self._play(seat, tile, end)
         if self._crashed:
             self._settle()
 
     def infraction(self, seat: int, reason: str) -> None:
-        """Replace the seat's reply by the first legal move (RULES.md 2.8).
+        """Replace the seat's reply by its first legal move (RULES.md 2.8).
 
         Once the match is over it is neither applied nor recorded.
         """
@@ -231,22 +214,20 @@ class MugginsState:
         if seat != self._seat:
             raise ValueError(f"seat {seat} is not the seat to play")
         self._record({"type": "infraction", "seat": seat, "reason": reason})
-        self._play(seat, MOVE_OF_ACTION[id(self._legal[0])])
+        self._play_default(seat)
         self._settle()
 
     def crash(self, seat: int, reason: str) -> None:
-        """Forfeit the seat: the engine plays its first legal move from now on.
-
-        A seat that has already crashed, or any seat once the match is over, is
-        neither changed nor recorded.
-        """
-        if not 0 <= seat < self._seats:
+        """Forfeit the seat: the engine plays its first legal move from now on
+        (RULES.md 2.8). A seat that has already crashed, or any seat once the
+        match is over, is neither changed nor recorded."""
+        if not 0 <= seat < self.game.players:
             raise ValueError(f"there is no seat {seat}")
         if self._seat is None or seat in self._crashed:
             return
         self._record({"type": "crash", "seat": seat, "reason": reason})
         self._crashed.add(seat)
-        if len(self._crashed) == self._seats:
+        if len(self._crashed) == self.game.players:
             self._finish("crashed", winner=None)
         else:
             self._settle()
@@ -259,143 +240,149 @@ class MugginsState:
             raise ValueError("the match is not over")
         return self._result
 
-    # -- the rules ----------------------------------------------------------
+    # -- a hand: the deal and the opening (RULES.md 2.1, 2.2) ----------------
 
-    def _record(self, event: JSON) -> None:
-        """Log an event that is public as it stands."""
-        self.events.append(event)
-        self.history.append(event)
-
-    def _deal(self, opener: int | None) -> None:
-        """Shuffle and deal a new hand; then draw an opener when there is none."""
+    def _shuffle(self, opener: int | None) -> Deal:
+        """Shuffle and deal; with no `opener` (the first hand, or after a blocked
+        one), draw one at random."""
         draw = self._rng.random
-        # Sorting by a random key per tile is a uniform shuffle, twice as fast as rng.shuffle.
+        # Sorting by a random key per tile is a uniform shuffle (and the one
+        # every replay was dealt with).
         keys = list(starmap(draw, repeat((), TILE_COUNT)))
-        tiles = sorted(TILE_RANGE, key=keys.__getitem__)
-        size = self.game.hand_size
-        hands = hands_of(tiles, size, self._seats)
+        tiles = sorted(range(TILE_COUNT), key=keys.__getitem__)
+        size, players = self.game.hand_size, self.game.players
+        hands = [sorted(tiles[seat * size : (seat + 1) * size]) for seat in range(players)]
         if opener is None:
-            opener = self._rng.randrange(self._seats)
-        self._start_hand(hands, tiles[self._seats * size :], opener)
+            opener = self._rng.randrange(players)
+        return Deal(hands, tiles[players * size :], opener)
 
-    def _start_hand(self, hands: list[int], draw_order: list[int], opener: int) -> None:
+    def _start_hand(self, deal: Deal) -> None:
+        """The opener may play any tile of his hand (RULES.md 2.2)."""
         self.hand_number += 1
-        self._hands = hands
-        self._boneyard = draw_order[::-1]
+        self._hands = deal.hands
+        self._boneyard = deal.boneyard[::-1]  # drawn from the end
         self._line: list[list[int]] = []
-        self._ends = EMPTY
+        self._ends: Ends | None = None
         self.events.append(
             {
                 "type": "hand",
                 "number": self.hand_number,
-                "opener": opener,
-                "hands": hand_views(hands),
-                "boneyard": [TILE_VIEWS[tile] for tile in draw_order],
+                "opener": deal.opener,
+                "hands": [_tile_views(hand) for hand in deal.hands],
+                "boneyard": _tile_views(deal.boneyard),
             }
         )
-        self.history.append({"type": "hand", "number": self.hand_number, "opener": opener})
-        self._seat = opener
-        self._legal = hand_items(PLAYS_ON[EMPTY], hands[opener])
+        self.history.append({"type": "hand", "number": self.hand_number, "opener": deal.opener})
+        self._seat: int | None = deal.opener
+        self._legal = plays(deal.hands[deal.opener], None)
         self._drawn: list[list[int]] = []
 
-    def _draw_or_pass(self, seat: int, ends: int) -> None:
-        """Draw for seats without a play, pass for them once the boneyard is empty;
-        `seat` itself is known to have no play in its hand."""
-        hands = self._hands
-        boneyard = self._boneyard
-        events = self.events
-        history = self.history
-        tile_plays = TILE_PLAYS_ON[ends]
-        legal: list[JSON] = []
-        for _ in range(self._seats):
+    # -- a turn: play, or draw until a tile fits, or pass (RULES.md 2.3-2.5) --
+
+    def _play(self, seat: int, tile: int, end: int) -> None:
+        """Lay `tile` on `end` and score the count; then the match, the hand or
+        the turn goes on."""
+        hand = self._hands[seat]
+        hand.remove(tile)
+        before = self._ends
+        ends, count = after_play(before, tile, end)
+        self._ends = ends
+        if before is None:
+            self._line.append(TILE_VIEWS[tile])  # high half left, low half right
+        elif end == LEFT:
+            self._line.insert(0, [ends[0], before[0]])  # the tile as laid, [a, b]
+        else:
+            self._line.append([before[2], ends[2]])
+        points = credit(count)
+        score = self.scores[seat] = self.scores[seat] + points
+        event = {
+            "type": "play",
+            "seat": seat,
+            "tile": TILE_VIEWS[tile],
+            "end": END_NAMES[end],
+            "ends": [ends[0], ends[2]],
+            "count": count,
+            "credit": points,
+            "score": score,
+        }
+        self.events.append(event)
+        self.history.append(event)
+        if score >= self.game.target:
+            # The target reached at once (RULES.md 2.7): mid-hand, no more plays
+            # and no subtractions.
+            self._finish("target", winner=seat)
+        elif not hand:
+            self._end_hand("domino", last_player=seat)
+        else:
+            self._next_turn(self._following[seat])
+
+    def _next_turn(self, seat: int) -> None:
+        """**Forced draws and blocked hands** (RULES.md 2.5). A seat with a play
+        must play. One without draws a tile at a time until one fits, and must
+        play that tile; with the boneyard empty, it passes. When every seat in
+        turn has passed, the hand is blocked."""
+        on_line = PLAYS_ON[row_of(self._ends)]
+        for _ in range(self.game.players):
+            legal: list[JSON] = []
+            for tile in self._hands[seat]:
+                legal += on_line[tile]
             drawn: list[list[int]] = []
-            while not legal and boneyard:
-                tile = boneyard.pop()
-                hands[seat] |= TILE_BITS[tile]
+            while not legal and self._boneyard:
+                tile = self._boneyard.pop()
+                insort(self._hands[seat], tile)
                 drawn.append(TILE_VIEWS[tile])
-                events.append(DRAW_EVENTS[seat][tile])
-                history.append(PUBLIC_DRAW_EVENTS[seat])
-                legal = tile_plays[tile]
+                self.events.append(DRAW_EVENTS[seat][tile])
+                self.history.append(PUBLIC_DRAW_EVENTS[seat])
+                legal += on_line[tile]  # that tile, and no other
             if legal:
                 self._seat = seat
                 self._legal = legal
                 self._drawn = drawn
                 return
-            events.append(PASS_EVENTS[seat])
-            history.append(PASS_EVENTS[seat])
+            self._record(PASS_EVENTS[seat])
             seat = self._following[seat]
-            legal = hand_items(PLAYS_ON[ends], hands[seat])
         self._end_hand("blocked", last_player=None)
 
-    def _play(self, seat: int, move: int) -> None:
-        hands = self._hands
-        hand = hands[seat] = hands[seat] ^ MOVE_BITS[move]
-        ends, laid, on_right, points, template = LAYS[self._ends][move]
-        if on_right:
-            self._line.append(laid)
-        else:
-            self._line.insert(0, laid)
-        self._ends = ends
-        scores = self.scores
-        score = scores[seat] = scores[seat] + points
-        event = template.copy()
-        event["seat"] = seat
-        event["score"] = score
-        self.events.append(event)
-        self.history.append(event)
-        if score >= self._target:
-            self._finish("target", winner=seat)
-        elif not hand:
-            self._end_hand("domino", last_player=seat)
-        else:
-            # The next seat's turn, if it has a play. Only its tiles that fit
-            # the ends count, and there are few of them as a rule.
-            seat = self._following[seat]
-            fitting = hands[seat] & FITTING[ends]
-            legal = FEW_PLAYS[ends].get(fitting)
-            if legal is None:  # `hand_items(PLAYS_ON[ends], fitting)`, inlined
-                first, second, third, fourth = PLAYS_ON[ends]
-                legal = [
-                    *first[fitting & 127],
-                    *second[fitting >> 7 & 127],
-                    *third[fitting >> 14 & 127],
-                    *fourth[fitting >> 21],
-                ]
-            if legal:
-                self._seat = seat
-                self._legal = legal
-                if self._drawn:
-                    self._drawn = []
-            else:
-                self._draw_or_pass(seat, ends)
+    def _play_default(self, seat: int) -> None:
+        """`seat`, the seat to play, lays its first legal move (RULES.md 2.8)."""
+        first = self._legal[0]
+        self._play(seat, tile_of(first["tile"]), END_OF_NAME[first["end"]])
 
     def _settle(self) -> None:
         """Play the default move for crashed seats until a live seat must decide."""
-        while self._seat in self._crashed:
-            self._play(self._seat, MOVE_OF_ACTION[id(self._legal[0])])
+        seat = self._seat
+        while seat is not None and seat in self._crashed:
+            self._play_default(seat)
+            seat = self._seat
+
+    # -- the end of a hand and of the match (RULES.md 2.6, 2.7) -------------
 
     def _end_hand(self, reason: str, last_player: int | None) -> None:
-        """Count the hand; the next is opened by `last_player` or, if None, at random."""
-        hands = self._hands
-        lost = penalties(hands)
+        """Every seat pays its own `penalty`. **The hand cap** (RULES.md 2.7) ends
+        the match after `hand_cap` hands; otherwise the next hand is opened by
+        whoever played the last tile, or after a blocked hand by a new draw."""
+        lost = [penalty(hand) for hand in self._hands]
         scores = self.scores
-        scores[:] = map(sub, scores, lost)
-        event = {
-            "type": "hand_end",
-            "number": self.hand_number,
-            "reason": reason,
-            "hands": hand_views(hands),
-            "penalties": lost,
-            "scores": list(scores),
-        }
-        self.events.append(event)
-        self.history.append(event)
+        for seat, points in enumerate(lost):
+            scores[seat] -= points
+        self._record(
+            {
+                "type": "hand_end",
+                "number": self.hand_number,
+                "reason": reason,
+                "hands": [_tile_views(hand) for hand in self._hands],
+                "penalties": lost,
+                "scores": list(scores),
+            }
+        )
         if self.hand_number >= self.game.hand_cap:
             self._finish("hand_cap", winner=None)
         else:
-            self._deal(opener=last_player)
+            self._start_hand(self._shuffle(opener=last_player))
 
     def _finish(self, reason: str, winner: int | None) -> None:
+        """Places: the winner first, the others by score, equal scores sharing a
+        place; crashed seats last (RULES.md 2.7, 2.8)."""
         self._seat = None
         self._legal = []
         self._drawn = []
@@ -408,3 +395,8 @@ class MugginsState:
         self._record(
             {"type": "end", "reason": reason, "places": places, "scores": list(self.scores)}
         )
+
+    def _record(self, event: JSON) -> None:
+        """Log an event that is public as it stands."""
+        self.events.append(event)
+        self.history.append(event)

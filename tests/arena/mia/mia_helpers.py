@@ -6,8 +6,8 @@ from typing import Any
 
 from arena.engine import JSON
 from arena.games.mia.game import MiaGame
-from arena.games.mia.scripted import ScriptedDice
 from arena.games.mia.state import MiaState
+from tests.arena.mia.scripted import ScriptedDice
 
 
 def new_match(

@@ -12,6 +12,7 @@ from arena.games import make_game
 from arena.games.muggins.game import MugginsGame
 from arena.games.muggins.state import MugginsState
 from arena.games.muggins.tiles import TILES
+from tests.arena.muggins.muggins_helpers import from_deal
 
 
 @pytest.mark.parametrize(
@@ -92,4 +93,4 @@ def test_a_hand_built_deal_needs_every_tile_once_and_a_seat_to_open(
     hands: list[list[list[int]]], boneyard: list[list[int]], opener: int
 ) -> None:
     with pytest.raises(ValueError, match=r"deal|open"):
-        MugginsState.from_deal(MugginsGame(2), hands, boneyard, opener)
+        from_deal(MugginsGame(2), hands, boneyard, opener)

@@ -14,7 +14,7 @@ from arena.api import API_VERSION
 from arena.games.muggins.game import MugginsGame
 from arena.games.muggins.state import MugginsState
 from arena.games.muggins.tiles import TILES
-from tests.arena.muggins.muggins_helpers import deal, play, tiles
+from tests.arena.muggins.muggins_helpers import deal, from_deal, play, tiles
 
 
 def test_an_observation_holds_exactly_the_bot_api_keys() -> None:
@@ -107,7 +107,7 @@ def _shuffled_deal(game: MugginsGame, order: list[int], opener: int) -> MugginsS
         for seat in range(game.players)
     ]
     boneyard = [list(TILES[tile]) for tile in order[game.players * size :]]
-    return MugginsState.from_deal(game, hands, boneyard, opener)
+    return from_deal(game, hands, boneyard, opener)
 
 
 @settings(max_examples=60, deadline=None)

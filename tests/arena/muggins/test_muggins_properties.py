@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from arena.engine import JSON
 from arena.games.muggins.game import MugginsGame
-from arena.games.muggins.state import MugginsState
-from arena.games.muggins.tiles import PIPS, TILE_COUNT, round_pips, tile_of
+from arena.games.muggins.state import MugginsState, round_pips
+from arena.games.muggins.tiles import PIPS, TILE_COUNT, tile_of
 
 CRASH, INFRACTION = 2, 6
 """Out of 1000 decisions, those replaced by a crash, and by an infraction."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arena.games.muggins.game import MugginsGame
-from arena.games.muggins.state import MugginsState
-from arena.games.muggins.tiles import round_pips
+from arena.games.muggins.state import MugginsState, round_pips
 from tests.arena.muggins.muggins_helpers import deal, events_of, last_play, play, tiles
 
 BLOCKING_PLAYS = (
