@@ -6,7 +6,6 @@ import pytest
 
 from arena.engine import IllegalActionError, RulesError
 from arena.games.mia.game import MiaGame
-from arena.games.mia.scripted import ScriptedDice
 from arena.games.mia.state import MiaState
 from arena.games.mia.values import ACCUSE, ANNOUNCE, CONCEDE, COSTLY_ANNOUNCE, ROLL, VOUCH
 from tests.arena.mia.mia_helpers import (
@@ -19,6 +18,7 @@ from tests.arena.mia.mia_helpers import (
     play,
     round_starter,
 )
+from tests.arena.mia.scripted import ScriptedDice
 
 
 def test_the_first_starter_is_drawn_from_the_seed() -> None:
