@@ -238,6 +238,7 @@ SPECTACULAR_SETTINGS = {
         "VersionStatusEnum": "bots.models.BotVersion.Status",
         "MatchKindEnum": "matches.models.Match.Kind",
         "MatchStatusEnum": "matches.models.Match.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
     },
 }
 
