@@ -158,7 +158,7 @@ def _children_start(port: int) -> list[Child]:
     commands = {
         "web": [
             python, "-m", "gunicorn", "tavolo_site.wsgi",
-            "--bind", f"127.0.0.1:{port}", "--workers", "2", "--access-logfile", "-",
+            "--bind", f"127.0.0.1:{port}", "--workers", "2",
         ],
         "worker": [
             python, "-m", "celery", "-A", "tavolo_site", "worker",

@@ -1,5 +1,8 @@
 """Give every request an id, in its log lines and in the ``X-Request-ID`` answer header.
 
+Each request ends with one access line (``tavolo.access``), in the site's log
+format, so gunicorn's own access log is not needed.
+
 A request id sent by the client or a proxy in front of the site is kept if it is
 short and plain (letters, digits and ``-_.:``); otherwise the site makes one.
 Django's own lines about the answer ("Not Found: ...") are logged after the
@@ -10,12 +13,16 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 import uuid
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
 from arena.logs import log_context
+
+access_logger = logging.getLogger("tavolo.access")
+"""One line per request: method, path (without the query), status and time taken."""
 
 REQUEST_ID_HEADER = "X-Request-ID"
 VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
@@ -33,8 +40,23 @@ class RequestIdMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request.request_id = request_id_of(request)
+        started = time.monotonic()
         with log_context(request_id=request.request_id):
             response = self.get_response(request)
+            milliseconds = round((time.monotonic() - started) * 1000)
+            access_logger.info(
+                "%s %s %s in %s ms",
+                request.method,
+                request.path,
+                response.status_code,
+                milliseconds,
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": milliseconds,
+                },
+            )
         response[REQUEST_ID_HEADER] = request.request_id
         return response
 

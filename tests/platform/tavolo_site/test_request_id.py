@@ -55,4 +55,9 @@ def test_the_log_lines_of_a_request_carry_its_id(
     not_found = [line for line in lines if line["logger"] == "django.request"]
     assert not_found, lines
     assert {line["request_id"] for line in not_found} == {"req-42"}
+    access = [line for line in lines if line["logger"] == "tavolo.access"]
+    assert [(line["request_id"], line["path"], line["status"]) for line in access] == [
+        ("req-42", "/no-such-page/", 404)
+    ]
+    assert access[0]["message"].startswith("GET /no-such-page/ 404 in ")
     assert "request_id" not in log_fields()
