@@ -1,7 +1,7 @@
 """Shared test set-up: real services are required in CI and skipped elsewhere.
 
-A test marked ``postgres``, ``redis``, ``jail`` or ``cgroup2`` runs only when that service is
-reachable. Locally a missing service skips the test with the reason; with
+A test marked ``postgres``, ``redis``, ``jail``, ``cgroup2`` or ``browser`` runs only when that
+service is reachable. Locally a missing service skips the test with the reason; with
 ``CI=true`` it fails instead, so CI never passes by skipping.
 """
 
@@ -47,11 +47,23 @@ def _cgroup2_writable() -> bool:
     return usable
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _chromium_usable() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return os.access(CHROMIUM, os.X_OK)
+
+
 SERVICES = {
     "postgres": (lambda: _port_open("127.0.0.1", 5432), "PostgreSQL is not reachable on :5432"),
     "redis": (lambda: _port_open("127.0.0.1", 6379), "Redis is not reachable on :6379"),
     "jail": (_bwrap_works, "bubblewrap (bwrap) is not installed or cannot make namespaces"),
     "cgroup2": (_cgroup2_writable, "no writable cgroup v2 group with cgroup.freeze (needs root)"),
+    "browser": (_chromium_usable, f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
 }
 
 
