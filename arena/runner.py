@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from time import perf_counter
+from typing import Any
 
 from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON, Game, IllegalActionError, Outcome, State
@@ -190,7 +191,7 @@ def _play(
         record.decisions += 1
         record.seconds += seconds
         late = seconds > allowance and _spend_bank(banks, clocks, seat, seconds, clock)
-        if not late and type(answer) is not Fault:
+        if not late and not isinstance(answer, Fault):
             try:
                 apply(answer)
                 continue
@@ -212,7 +213,7 @@ def _spend_bank(
     return bank < 0
 
 
-def _played_as_listed(apply: Callable[[JSON], None], legal: list[JSON], answer: Answer) -> bool:
+def _played_as_listed(apply: Callable[[JSON], None], legal: list[JSON], answer: Any) -> bool:
     """Apply the listed legal action equal to `answer`, if there is one: a JSON
     reply may spell a value differently (42.0 for 42) from what the engine takes."""
     try:

@@ -187,7 +187,8 @@ def jail_problem() -> str | None:
         if isinstance(line, bytes) and wire.parse_ready(line) is None:
             return None
         channel.drain_log()
-        return f"a probe jail did not start: {channel.log.last_line() or line}"
+        said = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+        return f"a probe jail did not start: {channel.log.last_line() or said}"
     finally:
         probe.kill()
         probe.close_pipes()

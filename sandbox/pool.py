@@ -73,10 +73,10 @@ class JailPool:
             while (limits := self._shortfall()) is not None:
                 jail = JailedProcess(limits)
                 with self._lock:
-                    if limits == self._wanted:
+                    wanted = limits == self._wanted
+                    if wanted:
                         self._idle.append(jail)
-                        jail = None
-                if jail is not None:
+                if not wanted:
                     _discard([jail])
 
     def _shortfall(self) -> JailLimits | None:

@@ -146,6 +146,7 @@ class ProcessBot:
         except BrokenPipeError:
             sent = True  # the process is gone: reading says how
         line = channel.read_line(deadline) if sent else Outcome.TIMEOUT
+        reason: str | None
         if line is Outcome.TIMEOUT:
             reason = f"the bot did not start within {self.limits.startup_seconds:g} s"
         elif line is Outcome.CLOSED:

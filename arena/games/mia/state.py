@@ -40,7 +40,7 @@ in a ``reveal``.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
@@ -133,6 +133,11 @@ class MiaState:
         self._vouching = rule_set.vouching
         self._trusting = rule_set.trusting
         self._mia_always_costs_two = rule_set.mia_always_costs_two
+        self._seat = 0
+        """The seat to decide; once the match is over, the last one that did."""
+        self._legal: list[JSON] = NO_ACTIONS
+        self._dice: list[int] | None = None
+        self._dice_value: int | None = None
         self._announces = (
             game.order.announces_over if game.lists_costly_announces else game.order.announces_above
         )
@@ -151,7 +156,7 @@ class MiaState:
         self._result: Outcome | None = None
         self._round: JSON = {}
         """The round: starter, claim, claimant and vouches; also every observation's ``round``."""
-        self._views = [
+        self._views: list[JSON] = [
             {
                 "api_version": API_VERSION,
                 "game": "mia",
@@ -170,7 +175,7 @@ class MiaState:
     # The State protocol.
 
     def current_seat(self) -> int | None:
-        return self._seat
+        return None if self._phase == OVER else self._seat
 
     def legal_actions(self) -> list[JSON]:
         return self._legal
@@ -244,8 +249,9 @@ class MiaState:
         Since engine 1.1.0 that costly announce is listed and recorded with
         ``"cost": 1``; the plain form is accepted for it all the same.
         """
-        value = action.get("value")
+        value: Any = action.get("value")
         rank = self._rank.get(value) if type(value) is int else None
+        seat = self._seat
         if rank is None or self._phase != ANNOUNCING:
             raise IllegalActionError(f"{action!r} is not legal now")
         costly = rank <= self._claim_rank
@@ -257,7 +263,6 @@ class MiaState:
             and action["cost"] == 1
         ):
             raise IllegalActionError(f"{action!r} is not legal now")
-        seat = self._seat
         shared = SEAT_EVENTS[seat]
         inputs = shared.costly_announce_input if listed_cost else shared.announce_input
         self.events.append(inputs[value])
@@ -279,7 +284,7 @@ class MiaState:
         self._pass_on(seat)
 
     def _trust(self, action: JSON) -> None:
-        value = action.get("value")
+        value: Any = action.get("value")
         rank = self._rank.get(value) if type(value) is int else None
         if (
             rank is None
@@ -297,12 +302,12 @@ class MiaState:
         self._claim_by(seat, value, rank)
 
     def _accuse(self, action: JSON) -> None:
-        if len(action) != 1 or self._phase != RESPONDING:
+        real = self._dice_value  # under the cup: a claim stands only after a roll
+        if len(action) != 1 or self._phase != RESPONDING or real is None:
             raise IllegalActionError(f"{action!r} is not legal now")
         accuser = self._seat
         claimant = self._round["claimant"]
         claim = self._round["claim"]
-        real = self._dice_value
         self.events.append(SEAT_EVENTS[accuser].accuse_input)
         self._actions += 1
         self._emit(
@@ -437,7 +442,6 @@ class MiaState:
 
     def _end(self, reason: str) -> None:
         self._phase = OVER
-        self._seat = None
         self._legal = NO_ACTIONS
         self._result = Outcome(tuple(self._places), tuple(self._lives), reason, "lives")
         self._emit({"type": "end", "places": list(self._places), "lives": list(self._lives)})

@@ -63,11 +63,15 @@ from arena.games.muggins.tiles import (
 
 SEATS = range(MAX_PLAYERS)
 
+
+def _action_event(seat: int, action: JSON) -> JSON:
+    return {"type": "action", "seat": seat, "action": action}
+
+
 ACTION_EVENTS: tuple[tuple[tuple[JSON, JSON], ...], ...] = tuple(
-    tuple(tuple({"type": "action", "seat": seat, "action": play} for play in plays)
-          for plays in PLAY_ACTIONS)
+    tuple((_action_event(seat, left), _action_event(seat, right)) for left, right in PLAY_ACTIONS)
     for seat in SEATS
-)  # fmt: skip
+)
 """``ACTION_EVENTS[seat][tile][end]``: the input event of a play. Like a seat's
 draws and passes, it recurs all match long: each is one dict, built once."""
 

@@ -34,9 +34,13 @@ LEFT, RIGHT = 0, 1
 END_NAMES = ("left", "right")
 END_OF_NAME = {"left": LEFT, "right": RIGHT}
 
+
+def _play_action(tile: int, end: int) -> JSON:
+    return {"type": "play", "tile": TILE_VIEWS[tile], "end": END_NAMES[end]}
+
+
 PLAY_ACTIONS: tuple[tuple[JSON, JSON], ...] = tuple(
-    tuple({"type": "play", "tile": TILE_VIEWS[tile], "end": name} for name in END_NAMES)
-    for tile in range(TILE_COUNT)
+    (_play_action(tile, LEFT), _play_action(tile, RIGHT)) for tile in range(TILE_COUNT)
 )
 """``PLAY_ACTIONS[tile][end]``: the action dict of laying `tile` on `end`."""
 
