@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -166,3 +168,19 @@ def test_a_bot_that_fails_to_import_is_shown_with_its_traceback(run, tmp_path):
     assert "crash" in result.stdout
     assert "nonexistent_module_xyz" in result.stdout
     assert "--no-jail" in result.stderr
+
+
+def test_play_imports_neither_the_platform_nor_the_http_client():
+    code = (
+        "import sys\nfrom arena.cli import main\nsys.argv = ['tavolo', 'play', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(name for name in ('httpx', 'django', 'celery') if name in sys.modules))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_platform_command_is_listed_and_loads_when_asked_for(run):
+    result = run("--help")
+    assert "standalone" in result.stdout and "play" in result.stdout
+    assert "--data-dir" in run("standalone", "--help").stdout
