@@ -27,9 +27,10 @@ That is ``2 * players + 101`` numbers.
 from __future__ import annotations
 
 from arena.engine import JSON
-from arena.games.muggins.tiles import END_NAMES, PLAY_ACTIONS, TILE_COUNT, TILE_INDEX
+from arena.games.muggins.tiles import END_NAMES, TILE_COUNT, TILE_INDEX
 
-ACTION_COUNT = len(PLAY_ACTIONS)
+ACTION_COUNT = 2 * TILE_COUNT
+"""A play of each tile on each end: ``2 * tile + end``."""
 PIP_VALUES = 7
 MOST_AT_AN_END = 12
 
