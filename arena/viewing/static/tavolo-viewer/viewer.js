@@ -126,7 +126,10 @@ export class Viewer {
       let doc = this.documents.get(key);
       if (!doc) {
         const url = viewUrl(this.sources, view);
-        if (!url) return;
+        if (!url) {
+          this.controls.setDocument(this.doc, this.stops);
+          return;
+        }
         doc = await getJson(url);
       }
       this.show(doc, this.currentEvent());
