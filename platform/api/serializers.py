@@ -10,10 +10,10 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from arena.ratings import is_provisional, rating_band
 from bots.models import Bot, BotVersion
 from bots.selectors import bot_version_list
 from ladders.models import Ladder
+from ladders.ratings import rating_shown
 from matches.models import Match, MatchSeat, RatingChange
 
 
@@ -24,11 +24,36 @@ class LadderSerializer(serializers.ModelSerializer):
 
 
 class VersionSerializer(serializers.ModelSerializer):
-    """A version's public facts; its source and log have their own owner-only endpoints."""
+    """A version's public facts and its own rating, with where that rating started.
+
+    Its source and log have their own owner-only endpoints.
+    """
+
+    band = serializers.SerializerMethodField()
+    start_band = serializers.SerializerMethodField()
 
     class Meta:
         model = BotVersion
-        fields = ["number", "status", "reason", "sha256", "size", "uploaded_at", "decided_at"]
+        fields = [
+            "number",
+            "status",
+            "reason",
+            "sha256",
+            "size",
+            "uploaded_at",
+            "decided_at",
+            "rating",
+            "band",
+            "games",
+            "start_rating",
+            "start_band",
+        ]
+
+    def get_band(self, version: BotVersion) -> float:
+        return rating_shown(version.rating_state).band
+
+    def get_start_band(self, version: BotVersion) -> float:
+        return rating_shown(version.start_state).band
 
 
 class BotSerializer(serializers.ModelSerializer):
@@ -59,10 +84,10 @@ class BotSerializer(serializers.ModelSerializer):
         ]
 
     def get_band(self, bot: Bot) -> float:
-        return rating_band(bot.games)
+        return rating_shown(bot.rating_state).band
 
     def get_provisional(self, bot: Bot) -> bool:
-        return is_provisional(bot.games)
+        return rating_shown(bot.rating_state).provisional
 
     @extend_schema_field(VersionSerializer(allow_null=True))
     def get_latest_version(self, bot: Bot) -> dict | None:
@@ -114,14 +139,58 @@ class SeatSerializer(serializers.ModelSerializer):
         ]
 
 
+class VersusSerializer(serializers.Serializer):
+    """The points one bot won (negative: lost) against one other seat of the match."""
+
+    seat = serializers.IntegerField()
+    bot_id = serializers.IntegerField()
+    bot = serializers.CharField()
+    points = serializers.FloatField()
+
+
 class RatingChangeSerializer(serializers.ModelSerializer):
+    """How one ranked match moved one version's rating, and against whom."""
+
     bot_id = serializers.IntegerField(source="bot.id")
     bot = serializers.CharField(source="bot.name")
     version = serializers.IntegerField(source="version.number")
+    band_before = serializers.SerializerMethodField()
+    band_after = serializers.SerializerMethodField()
+    versus = serializers.SerializerMethodField()
 
     class Meta:
         model = RatingChange
-        fields = ["bot_id", "bot", "version", "before", "after", "games_before"]
+        fields = [
+            "bot_id",
+            "bot",
+            "version",
+            "before",
+            "after",
+            "band_before",
+            "band_after",
+            "games_before",
+            "versus",
+        ]
+
+    def get_band_before(self, change: RatingChange) -> float:
+        return rating_shown(change.rating_before).band
+
+    def get_band_after(self, change: RatingChange) -> float:
+        return rating_shown(change.rating_after).band
+
+    @extend_schema_field(VersusSerializer(many=True))
+    def get_versus(self, change: RatingChange) -> list[dict]:
+        return VersusSerializer(change.versus_named(), many=True).data
+
+
+class RatingHistorySerializer(RatingChangeSerializer):
+    """One line of a bot's rating history: a ranked match and what it did to the rating."""
+
+    match_id = serializers.IntegerField(source="match.id")
+    finished_at = serializers.DateTimeField(source="match.finished_at")
+
+    class Meta(RatingChangeSerializer.Meta):
+        fields = ["match_id", "finished_at", *RatingChangeSerializer.Meta.fields]
 
 
 class MatchSerializer(serializers.ModelSerializer):

@@ -11,6 +11,7 @@ from api.views.accounts import MeView, TokenView
 from api.views.bots import (
     BotDetailView,
     BotListView,
+    RatingHistoryView,
     VersionDetailView,
     VersionListView,
     VersionLogView,
@@ -46,6 +47,7 @@ urlpatterns = [
     path("ladders/<slug:slug>/standings/", StandingsView.as_view(), name="ladder-standings"),
     path("bots/", BotListView.as_view(), name="bot-list"),
     path("bots/<int:bot_id>/", BotDetailView.as_view(), name="bot-detail"),
+    path("bots/<int:bot_id>/ratings/", RatingHistoryView.as_view(), name="rating-history"),
     path("bots/<int:bot_id>/versions/", VersionListView.as_view(), name="version-list"),
     path(VERSION, VersionDetailView.as_view(), name="version-detail"),
     path(f"{VERSION}source/", VersionSourceView.as_view(), name="version-source"),

@@ -4,8 +4,12 @@ A `Bot` is a name on one ladder, owned by a user (or, for a house bot, by the
 system user). Each upload makes an immutable `BotVersion`; the bot's current
 version is the latest accepted one, and only it plays ranked matches.
 
-The rating lives on the bot: a new version starts from its predecessor's
-rating, with its count of rated games (which sets how fast it moves) reset.
+Each version has its own rating (value, deviation, rated games): a ranked
+match is rated with the state of the versions that played it, even if a newer
+version has been accepted since. A new version starts where the rating
+system's `successor` puts it: its bot's rating, with its doubt widened; where
+it started is kept. The bot holds a copy of its current version's rating, for
+ordering the ladder and for matchmaking.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from arena.ratings import INITIAL_RATING
+from arena.ratings import INITIAL_RATING, Rating
 from ladders.models import Ladder
+from ladders.ratings import initial_deviation
 
 
 class Bot(models.Model):
@@ -31,7 +36,8 @@ class Bot(models.Model):
     current_version = models.ForeignKey(
         "BotVersion", models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    rating = models.FloatField(default=INITIAL_RATING)
+    rating = models.FloatField(default=INITIAL_RATING, help_text="The current version's.")
+    deviation = models.FloatField(default=initial_deviation, help_text="The current version's.")
     games = models.PositiveIntegerField(
         default=0, help_text="Rated games played by the current version."
     )
@@ -52,6 +58,11 @@ class Bot(models.Model):
     @property
     def is_house(self) -> bool:
         return self.kind == self.Kind.HOUSE
+
+    @property
+    def rating_state(self) -> Rating:
+        """The current version's rating."""
+        return Rating(self.rating, self.deviation, self.games)
 
 
 class BotVersion(models.Model):
@@ -75,6 +86,11 @@ class BotVersion(models.Model):
     qualification_requested_at = models.DateTimeField(null=True, blank=True)
     qualification_started_at = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    rating = models.FloatField(default=INITIAL_RATING)
+    deviation = models.FloatField(default=initial_deviation)
+    games = models.PositiveIntegerField(default=0, help_text="Rated games this version played.")
+    start_rating = models.FloatField(default=INITIAL_RATING, help_text="Where it started.")
+    start_deviation = models.FloatField(default=initial_deviation)
 
     class Meta:
         constraints = [
@@ -85,3 +101,15 @@ class BotVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bot.name} v{self.number}"
+
+    @property
+    def rating_state(self) -> Rating:
+        return Rating(self.rating, self.deviation, self.games)
+
+    @property
+    def start_state(self) -> Rating:
+        return Rating(self.start_rating, self.start_deviation, 0)
+
+    def rating_set(self, rating: Rating) -> None:
+        """Take `rating` as this version's rating (not saved)."""
+        self.rating, self.deviation, self.games = rating.value, rating.deviation, rating.games

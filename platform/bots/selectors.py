@@ -8,9 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
-from arena.ratings import is_provisional, rating_band
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from ladders.ratings import rating_shown
 
 
 @dataclass(frozen=True)
@@ -87,25 +87,28 @@ def bot_version_qualification_log_for(
 def ladder_standings(*, ladder: Ladder) -> list[Standing]:
     """Every bot with an accepted version, best rating first, ranked 1, 2, 3...
 
-    `games` counts the current version's rated games; the band is rating +/-
-    band, and a version under 20 games is provisional.
+    `games` counts the current version's rated games; the band (rating +/-
+    band) and the provisional mark are the rating system's.
     """
     bots = (
         Bot.objects.filter(ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED)
         .select_related("owner", "current_version")
         .order_by("-rating", "id")
     )
-    return [
-        Standing(
-            rank=rank,
-            bot=bot,
-            owner=bot.owner.username,
-            version=bot.current_version.number,
-            rating=bot.rating,
-            band=rating_band(bot.games),
-            games=bot.games,
-            provisional=is_provisional(bot.games),
-            house=bot.is_house,
+    standings = []
+    for rank, bot in enumerate(bots, start=1):
+        shown = rating_shown(bot.rating_state)
+        standings.append(
+            Standing(
+                rank=rank,
+                bot=bot,
+                owner=bot.owner.username,
+                version=bot.current_version.number,
+                rating=shown.value,
+                band=shown.band,
+                games=bot.games,
+                provisional=shown.provisional,
+                house=bot.is_house,
+            )
         )
-        for rank, bot in enumerate(bots, start=1)
-    ]
+    return standings

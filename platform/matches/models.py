@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from arena.ratings import Rating
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 
@@ -121,7 +122,14 @@ class RatingChange(models.Model):
     version = models.ForeignKey(BotVersion, models.CASCADE, related_name="rating_changes")
     before = models.FloatField()
     after = models.FloatField()
+    deviation_before = models.FloatField(default=0.0)
+    deviation_after = models.FloatField(default=0.0)
     games_before = models.PositiveIntegerField()
+    versus = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Points won against each other seat: a list of {seat, bot_id, points}.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -132,3 +140,20 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bot.name}: {self.before:.0f} -> {self.after:.0f} in match {self.match_id}"
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    @property
+    def rating_before(self) -> Rating:
+        return Rating(self.before, self.deviation_before, self.games_before)
+
+    @property
+    def rating_after(self) -> Rating:
+        return Rating(self.after, self.deviation_after, self.games_before + 1)
+
+    def versus_named(self) -> list[dict]:
+        """`versus` with each opponent's bot name, read from the match's seats."""
+        names = {seat.seat: seat.bot.name for seat in self.match.seats.all()}
+        return [{**entry, "bot": names.get(entry["seat"], "")} for entry in self.versus]

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from ladders.ratings import rating_system
 from matches.metrics import QUALIFICATIONS
 from matches.models import Match, MatchSeat
 from matches.playing import JailUnavailableError, uploaded_bots_jailed
@@ -173,7 +174,11 @@ def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:
 
 @transaction.atomic
 def _version_accept(*, version: BotVersion, log: str) -> None:
-    """Accept the version; it replaces the bot's current version if it is newer."""
+    """Accept the version; it replaces the bot's current version if it is newer.
+
+    A new current version starts where the rating system puts a successor of
+    the bot's rating (the same value, a wider band); that start is kept.
+    """
     bot = Bot.objects.select_for_update().get(id=version.bot_id)
     BotVersion.objects.filter(id=version.pk).update(
         status=BotVersion.Status.ACCEPTED,
@@ -182,9 +187,19 @@ def _version_accept(*, version: BotVersion, log: str) -> None:
         decided_at=timezone.now(),
     )
     if bot.current_version is None or bot.current_version.number < version.number:
+        system = rating_system()
+        previous = BotVersion.objects.select_for_update().filter(id=bot.current_version_id).first()
+        start = system.initial() if previous is None else system.successor(previous.rating_state)
+        BotVersion.objects.filter(id=version.pk).update(
+            rating=start.value,
+            deviation=start.deviation,
+            games=start.games,
+            start_rating=start.value,
+            start_deviation=start.deviation,
+        )
         bot.current_version_id = version.pk
-        bot.games = 0
-        bot.save(update_fields=["current_version", "games"])
+        bot.rating, bot.deviation, bot.games = start.value, start.deviation, start.games
+        bot.save(update_fields=["current_version", "rating", "deviation", "games"])
 
 
 @transaction.atomic

@@ -116,4 +116,8 @@ def challenges_left(*, user: AbstractBaseUser) -> int:
 
 def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
     """The bot's rating changes, oldest first, for a rating chart."""
-    return bot.rating_changes.select_related("match", "version").order_by("created_at", "id")
+    return (
+        bot.rating_changes.select_related("match", "version")
+        .prefetch_related("match__seats__bot")
+        .order_by("created_at", "id")
+    )

@@ -24,10 +24,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from arena.logs import log_context
-from arena.ratings import rating_changes
+from arena.ratings import RatedSeat, Rating
 from arena.runner import MatchRecord, new_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from ladders.ratings import rating_system
 from matches import metrics
 from matches.live import match_progress_clear
 from matches.models import Match, MatchSeat, RatingChange
@@ -238,42 +239,69 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
 
 
 def _ratings_apply(*, match: Match, seats: list[MatchSeat]) -> None:
-    """Move every participant's rating by the Elo maths, from the ratings before the match.
+    """Rate the match with the state of the versions that played it.
 
-    A house bot may fill several seats of one table; it then moves by the mean
-    of its seats' changes, and counts one game.
+    A version that is no longer its bot's current one is still rated (its own
+    history stays true) but leaves the bot's rating alone. A house bot may
+    fill several seats of one table; it then moves by the mean of its seats'
+    changes, and counts one game. Bots, then versions, are locked in id order
+    (as acceptance does), so concurrent finishes never deadlock.
     """
     bot_ids = sorted({seat.bot_id for seat in seats})
     bots = {
         bot.pk: bot for bot in Bot.objects.select_for_update().filter(id__in=bot_ids).order_by("id")
     }
-    changes = rating_changes(
-        [bots[seat.bot_id].rating for seat in seats],
+    version_ids = sorted({seat.bot_version_id for seat in seats})
+    versions = {
+        version.pk: version
+        for version in BotVersion.objects.select_for_update()
+        .filter(id__in=version_ids)
+        .order_by("id")
+    }
+    rated = rating_system().rate(
+        [versions[seat.bot_version_id].rating_state for seat in seats],
         [seat.place for seat in seats],
-        [bots[seat.bot_id].games for seat in seats],
     )
-    by_bot: dict[int, list[tuple[MatchSeat, float]]] = defaultdict(list)
-    for seat, change in zip(seats, changes, strict=True):
-        by_bot[seat.bot_id].append((seat, change))
+    by_version: dict[int, list[RatedSeat]] = defaultdict(list)
+    for seat, rated_seat in zip(seats, rated, strict=True):
+        by_version[seat.bot_version_id].append(rated_seat)
     history = []
-    for bot_id in bot_ids:
-        bot = bots[bot_id]
-        version_id = by_bot[bot_id][0][0].bot_version_id
-        before, games_before = bot.rating, bot.games
-        bot.rating = before + fmean(change for _, change in by_bot[bot_id])
+    for version_id in version_ids:
+        version = versions[version_id]
+        own = by_version[version_id]
+        before = version.rating_state
+        after = Rating(
+            fmean(seat.after.value for seat in own),
+            fmean(seat.after.deviation for seat in own),
+            before.games + 1,
+        )
+        version.rating_set(after)
+        bot = bots[version.bot_id]
         if bot.current_version_id == version_id:
-            bot.games += 1
+            bot.rating, bot.deviation, bot.games = after.value, after.deviation, after.games
         history.append(
             RatingChange(
                 match=match,
                 bot=bot,
-                version_id=version_id,
-                before=before,
-                after=bot.rating,
-                games_before=games_before,
+                version=version,
+                before=before.value,
+                after=after.value,
+                deviation_before=before.deviation,
+                deviation_after=after.deviation,
+                games_before=before.games,
+                versus=[
+                    {
+                        "seat": other.seat,
+                        "bot_id": other.bot_id,
+                        "points": fmean(seat.versus[index] for seat in own),
+                    }
+                    for index, other in enumerate(seats)
+                    if other.bot_version_id != version_id
+                ],
             )
         )
-    Bot.objects.bulk_update(bots.values(), ["rating", "games"])
+    BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
+    Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
     RatingChange.objects.bulk_create(history)
     updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
     transaction.on_commit(lambda: updates.inc(len(history)))

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from arena.ratings import rating_band
-
 SPARK_WIDTH, SPARK_HEIGHT = 120, 24
 CHART_WIDTH, CHART_HEIGHT = 600, 160
 BAR_HEIGHT = 100
@@ -43,10 +41,10 @@ def sparkline_points(
 
 @dataclass(frozen=True)
 class RatingPoint:
-    """A rating after a match, with the games its version had then and the version."""
+    """A rating after a match, its band then (± points) and the version that played."""
 
     rating: float
-    games: int
+    band: float
     version: int
 
 
@@ -74,7 +72,7 @@ def rating_chart(points: Sequence[RatingPoint]) -> RatingChart | None:
     if len(points) < 2:
         return None
     ratings = [point.rating for point in points]
-    bands = [rating_band(point.games) for point in points]
+    bands = [point.band for point in points]
     upper = [rating + band for rating, band in zip(ratings, bands, strict=True)]
     lower = [rating - band for rating, band in zip(ratings, bands, strict=True)]
     low, high = min(lower), max(upper)

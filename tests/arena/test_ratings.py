@@ -1,4 +1,4 @@
-"""The Elo maths of multi-bot matches: known values and invariants."""
+"""The rating systems' maths: known values and invariants, through the shared protocol."""
 
 from __future__ import annotations
 
@@ -10,28 +10,159 @@ from hypothesis import strategies as st
 
 from arena.ratings import (
     INITIAL_RATING,
+    SYSTEMS,
+    Rating,
+    RatingSystem,
     expected_score,
-    is_provisional,
-    k_factor,
-    rating_band,
-    rating_changes,
+    rating_system,
 )
+from arena.ratings.elo import FallingKElo, k_factor
+from arena.ratings.glicko import EloScaleGlicko
 
-ratings_st = st.floats(min_value=0, max_value=3000, allow_nan=False)
-games_st = st.integers(min_value=0, max_value=10_000)
+GLICKO = EloScaleGlicko()
+ELO = FallingKElo()
+systems = pytest.mark.parametrize("system", SYSTEMS.values(), ids=list(SYSTEMS))
+
+ratings_st = st.builds(
+    Rating,
+    value=st.floats(0, 3000),
+    deviation=st.floats(10, 350),
+    games=st.integers(0, 10_000),
+)
 
 
 @st.composite
-def matches(draw: st.DrawFn, *, same_games: bool = False) -> tuple[list, list, list]:
-    """A table of 2 to 10 bots: ratings, places (ties allowed) and games played."""
+def matches(draw: st.DrawFn) -> tuple[list[Rating], list[int]]:
+    """A table of 2 to 10 versions with places (ties allowed)."""
     count = draw(st.integers(min_value=2, max_value=10))
     ratings = draw(st.lists(ratings_st, min_size=count, max_size=count))
     places = draw(st.lists(st.integers(1, count), min_size=count, max_size=count))
-    if same_games:
-        games = [draw(games_st)] * count
-    else:
-        games = draw(st.lists(games_st, min_size=count, max_size=count))
-    return ratings, places, games
+    return ratings, places
+
+
+def test_a_system_is_chosen_by_name_and_an_unknown_name_is_refused() -> None:
+    assert rating_system("glicko").name == "glicko"
+    assert rating_system("elo").name == "elo"
+    with pytest.raises(ValueError, match="glicko"):
+        rating_system("chess")
+
+
+def test_expected_score_against_a_bot_400_points_stronger_is_one_eleventh() -> None:
+    assert expected_score(1500, 1900) == pytest.approx(1 / 11)
+
+
+@systems
+def test_a_match_needs_two_bots_and_one_place_each(system: RatingSystem) -> None:
+    with pytest.raises(ValueError, match="at least two"):
+        system.rate([system.initial()], [1])
+    with pytest.raises(ValueError, match="one entry per bot"):
+        system.rate([system.initial()] * 2, [1])
+
+
+@systems
+@given(table=matches())
+def test_the_points_against_each_opponent_add_up_to_the_change(
+    system: RatingSystem, table: tuple[list[Rating], list[int]]
+) -> None:
+    ratings, places = table
+    for i, (before, seat) in enumerate(zip(ratings, system.rate(ratings, places), strict=True)):
+        assert seat.versus[i] == 0
+        assert math.fsum(seat.versus) == pytest.approx(seat.after.value - before.value, abs=1e-6)
+        assert seat.after.games == before.games + 1
+
+
+@systems
+@given(table=matches(), data=st.data())
+def test_the_changes_do_not_depend_on_the_seating_order(
+    system: RatingSystem, table: tuple[list[Rating], list[int]], data: st.DataObject
+) -> None:
+    ratings, places = table
+    order = data.draw(st.permutations(range(len(ratings))))
+    changes = system.rate(ratings, places)
+    shuffled = system.rate([ratings[i] for i in order], [places[i] for i in order])
+    for seat, i in zip(shuffled, order, strict=True):
+        assert seat.after.value == pytest.approx(changes[i].after.value)
+        assert seat.after.deviation == pytest.approx(changes[i].after.deviation)
+
+
+@systems
+@given(table=matches())
+def test_placing_first_alone_never_loses_rating(
+    system: RatingSystem, table: tuple[list[Rating], list[int]]
+) -> None:
+    ratings, places = table
+    places = [2 + place for place in places]
+    places[0] = 1
+    assert system.rate(ratings, places)[0].after.value >= ratings[0].value
+
+
+@systems
+def test_a_tie_moves_the_lower_rated_bot_up(system: RatingSystem) -> None:
+    lower, higher = system.rate([Rating(1400.0, 60.0, 50), Rating(1600.0, 60.0, 50)], [1, 1])
+    assert lower.after.value > 1400.0
+    assert higher.after.value < 1600.0
+
+
+@systems
+def test_a_new_bot_starts_at_1500_and_is_provisional(system: RatingSystem) -> None:
+    assert system.initial().value == INITIAL_RATING
+    assert system.is_provisional(system.initial())
+
+
+# The Bayesian update on the Elo scale.
+
+
+def test_a_new_bot_has_a_band_of_700_points() -> None:
+    assert GLICKO.band(GLICKO.initial()) == 700
+
+
+def test_a_new_bot_beating_an_equal_new_bot_matches_glickos_worked_numbers() -> None:
+    # Glicko with q = ln 10 / 400, d = 350 on both sides: g = 0.6690, E = 1/2.
+    winner, loser = GLICKO.rate([GLICKO.initial(), GLICKO.initial()], [1, 2])
+    q = math.log(10) / 400
+    g = 1 / math.sqrt(1 + 3 * q**2 * 350**2 / math.pi**2)
+    variance = 1 / (1 / (350**2 + GLICKO.drift**2) + q**2 * g**2 / 4)
+    assert winner.after.value == pytest.approx(1500 + variance * q * g / 2)
+    assert loser.after.value == pytest.approx(1500 - variance * q * g / 2)
+    assert winner.after.deviation == pytest.approx(math.sqrt(variance))
+    assert 150 < winner.after.value - 1500 < 170
+
+
+@given(table=matches())
+def test_every_match_shrinks_a_doubt_larger_than_the_drift(
+    table: tuple[list[Rating], list[int]],
+) -> None:
+    ratings, places = table
+    for before, seat in zip(ratings, GLICKO.rate(ratings, places), strict=True):
+        assert seat.after.deviation < math.hypot(before.deviation, GLICKO.drift)
+
+
+def test_a_doubtful_rating_moves_further_than_a_settled_one() -> None:
+    opponent = Rating(1500.0, 50.0, 100)
+    new = GLICKO.rate([Rating(1500.0, 300.0, 0), opponent], [1, 2])[0].after.value
+    settled = GLICKO.rate([Rating(1500.0, 40.0, 200), opponent], [1, 2])[0].after.value
+    assert new - 1500 > 5 * (settled - 1500) > 0
+
+
+def test_a_pair_at_a_bigger_table_counts_for_less_than_a_duel() -> None:
+    assert GLICKO.pair_weight(2) == 1
+    assert GLICKO.pair_weight(4) == pytest.approx(1 / 3**GLICKO.table_exponent)
+
+
+def test_a_new_version_keeps_its_bots_value_and_widens_its_doubt() -> None:
+    start = GLICKO.successor(Rating(1720.0, 40.0, 300))
+    assert start.value == 1720.0
+    assert start.deviation == pytest.approx(math.hypot(40.0, GLICKO.new_version_spread))
+    assert start.games == 0
+    assert GLICKO.successor(Rating(1720.0, 340.0, 3)).deviation == GLICKO.initial_deviation
+
+
+def test_provisional_while_the_deviation_is_above_its_threshold() -> None:
+    assert GLICKO.is_provisional(Rating(1500.0, GLICKO.provisional_deviation + 1, 40))
+    assert not GLICKO.is_provisional(Rating(1500.0, GLICKO.provisional_deviation, 3))
+
+
+# Elo with a falling K, the first system.
 
 
 def test_k_starts_high_and_falls_to_its_floor() -> None:
@@ -41,84 +172,16 @@ def test_k_starts_high_and_falls_to_its_floor() -> None:
     assert k_factor(5000) == 8
 
 
-def test_a_new_bot_beating_an_equal_new_bot_gains_half_of_k() -> None:
-    winner, loser = rating_changes([INITIAL_RATING] * 2, [1, 2], [0, 0])
-    assert winner == pytest.approx(360)
-    assert loser == pytest.approx(-360)
-
-
-def test_a_four_bot_match_compares_every_pair() -> None:
-    changes = rating_changes([1500.0] * 4, [1, 2, 3, 4], [89] * 4)
+def test_a_four_bot_elo_match_compares_every_pair() -> None:
+    seats = ELO.rate([Rating(1500.0, 0.0, 89)] * 4, [1, 2, 3, 4])
+    changes = [seat.after.value - 1500.0 for seat in seats]
     # K = 8 over 3 pairings: the winner scores 3 where 1.5 was expected.
     assert changes == pytest.approx([4.0, 4 / 3, -4 / 3, -4.0])
 
 
-def test_a_tie_between_equals_changes_nothing() -> None:
-    assert rating_changes([1600.0, 1600.0, 1600.0], [1, 1, 1], [3, 3, 3]) == [0.0, 0.0, 0.0]
-
-
-def test_a_tie_moves_the_lower_rated_bot_up() -> None:
-    lower, higher = rating_changes([1400.0, 1600.0], [1, 1], [50, 50])
-    assert lower > 0 > higher
-
-
-def test_expected_score_against_a_bot_400_points_stronger_is_one_eleventh() -> None:
-    assert expected_score(1500, 1900) == pytest.approx(1 / 11)
-
-
-def test_a_match_needs_two_bots_and_matching_lengths() -> None:
-    with pytest.raises(ValueError, match="at least two"):
-        rating_changes([1500.0], [1], [0])
-    with pytest.raises(ValueError, match="one entry per bot"):
-        rating_changes([1500.0, 1500.0], [1], [0, 0])
-
-
-def test_the_band_shrinks_with_games_down_to_its_floor() -> None:
-    assert rating_band(0) == pytest.approx(408)
-    assert rating_band(3) == pytest.approx(204)
-    assert rating_band(100_000) == pytest.approx(42)
-
-
-def test_a_rating_is_provisional_under_twenty_games() -> None:
-    assert is_provisional(19)
-    assert not is_provisional(20)
-
-
-@given(matches(same_games=True))
-def test_a_match_is_zero_sum_when_every_bot_has_the_same_k(table: tuple) -> None:
-    assert math.fsum(rating_changes(*table)) == pytest.approx(0, abs=1e-6)
-
-
-@given(matches(), st.data())
-def test_the_changes_do_not_depend_on_the_seating_order(table: tuple, data: st.DataObject) -> None:
-    ratings, places, games = table
-    order = data.draw(st.permutations(range(len(ratings))))
-    changes = rating_changes(ratings, places, games)
-    shuffled = rating_changes(
-        [ratings[i] for i in order], [places[i] for i in order], [games[i] for i in order]
-    )
-    assert shuffled == pytest.approx([changes[i] for i in order])
-
-
-@given(ratings_st, ratings_st, games_st, games_st)
-def test_a_winner_never_loses_rating_in_a_two_bot_match(
-    winner: float, loser: float, winner_games: int, loser_games: int
-) -> None:
-    gain, loss = rating_changes([winner, loser], [1, 2], [winner_games, loser_games])
-    assert gain >= 0
-    assert loss <= 0
-
-
-@given(matches())
-def test_no_bot_moves_more_than_its_k(table: tuple) -> None:
-    ratings, places, games = table
-    for change, played in zip(rating_changes(ratings, places, games), games, strict=True):
-        assert abs(change) <= k_factor(played) + 1e-9
-
-
-@given(matches())
-def test_placing_first_alone_never_loses_rating(table: tuple) -> None:
-    ratings, places, games = table
-    places = [2 + place for place in places]
-    places[0] = 1
-    assert rating_changes(ratings, places, games)[0] >= 0
+def test_the_elo_band_shrinks_with_games_down_to_its_floor() -> None:
+    assert ELO.band(Rating(games=0)) == pytest.approx(408)
+    assert ELO.band(Rating(games=3)) == pytest.approx(204)
+    assert ELO.band(Rating(games=100_000)) == pytest.approx(42)
+    assert ELO.is_provisional(Rating(games=19))
+    assert not ELO.is_provisional(Rating(games=20))

@@ -81,12 +81,22 @@ FIRST_LEGAL = "def act(observation):\n    return observation['legal_actions'][0]
 
 @pytest.fixture
 def accepted_bot(database: None) -> Callable[..., Bot]:
-    """Make a user bot with an accepted current version, without running qualification."""
+    """Make a user bot with an accepted current version, without running qualification.
+
+    The rating (value, deviation, games) is its version's, which started there.
+    """
 
     def make(
-        *, owner: AbstractUser, ladder: Ladder, name: str, rating: float = 1500.0, games: int = 0
+        *,
+        owner: AbstractUser,
+        ladder: Ladder,
+        name: str,
+        rating: float = 1500.0,
+        games: int = 0,
+        deviation: float = 350.0,
     ) -> Bot:
-        bot = Bot.objects.create(owner=owner, ladder=ladder, name=name, rating=rating, games=games)
+        state = {"rating": rating, "deviation": deviation, "games": games}
+        bot = Bot.objects.create(owner=owner, ladder=ladder, name=name, **state)
         source = FIRST_LEGAL + f"# {name}\n"
         bot.current_version = BotVersion.objects.create(
             bot=bot,
@@ -95,6 +105,9 @@ def accepted_bot(database: None) -> Callable[..., Bot]:
             sha256=hashlib.sha256(source.encode()).hexdigest(),
             size=len(source),
             status=BotVersion.Status.ACCEPTED,
+            start_rating=rating,
+            start_deviation=deviation,
+            **state,
         )
         bot.save()
         return bot

@@ -27,7 +27,13 @@ from api.inputs import (
     uploaded_source,
 )
 from api.schema import errors
-from api.serializers import BotSerializer, LogSerializer, SourceSerializer, VersionSerializer
+from api.serializers import (
+    BotSerializer,
+    LogSerializer,
+    RatingHistorySerializer,
+    SourceSerializer,
+    VersionSerializer,
+)
 from bots.models import Bot, BotVersion
 from bots.selectors import (
     bot_get,
@@ -38,6 +44,8 @@ from bots.selectors import (
     bot_version_source_for,
 )
 from bots.services import bot_create, bot_version_upload
+from matches.models import RatingChange
+from matches.selectors import bot_rating_history
 
 UPLOAD_BODY = {"multipart/form-data": BotCreateInput, "application/json": BotCreateInput}
 VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceInput}
@@ -86,6 +94,19 @@ class BotDetailView(APIView):
     def get(self, request: Request, bot_id: int) -> Response:
         """One bot with its rating, band and latest version."""
         return Response(BotSerializer(bot_get(bot_id=bot_id)).data)
+
+
+class RatingHistoryView(generics.ListAPIView):
+    serializer_class = RatingHistorySerializer
+
+    def get_queryset(self) -> QuerySet[RatingChange]:
+        history = bot_rating_history(bot=bot_get(bot_id=self.kwargs["bot_id"]))
+        return history.reverse()
+
+    @extend_schema(responses={200: RatingHistorySerializer(many=True), **errors(404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The bot's rating history, newest first: each ranked match's change, and against whom."""
+        return super().get(request, *args, **kwargs)
 
 
 class VersionListView(generics.ListAPIView):

@@ -11,7 +11,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.throttles import ChallengeThrottle, UploadThrottle, throttle_refusal
-from arena.ratings import is_provisional, rating_band
 from bots.checks import bot_file_read
 from bots.models import Bot
 from bots.selectors import (
@@ -24,6 +23,7 @@ from bots.selectors import (
     bot_version_source_for,
 )
 from bots.services import bot_version_upload
+from ladders.ratings import rating_shown
 from matches.records import bot_head_to_head, bot_places
 from matches.selectors import bot_rating_history, challenges_left, match_list
 from matches.services import challenge_create
@@ -58,17 +58,18 @@ def bot_page(
     history = list(bot_rating_history(bot=bot))
     versions = list(bot_version_list(bot=bot))
     places = bot_places(bot=bot)
+    shown = rating_shown(bot.rating_state)
     context = {
         "bot": bot,
-        "band": rating_band(bot.games),
-        "provisional": is_provisional(bot.games),
-        "versions": versions,
-        "history": [
-            (change, change.after - change.before) for change in history[-RECENT_MATCHES:][::-1]
-        ],
+        "band": shown.band,
+        "provisional": shown.provisional,
+        "versions": [(version, rating_shown(version.start_state)) for version in versions],
+        "history": history[-RECENT_MATCHES:][::-1],
         "chart": rating_chart(
             [
-                RatingPoint(change.after, change.games_before + 1, change.version.number)
+                RatingPoint(
+                    change.after, rating_shown(change.rating_after).band, change.version.number
+                )
                 for change in history[-CHART_MATCHES:]
             ]
         ),

@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from arena import ratings
 from bots.selectors import Standing, ladder_standings
+from ladders.ratings import rating_shown, rating_system
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
 from matches.records import BotRecord, bot_recent_ratings, bot_records
 from matches.selectors import match_list
 from web.charts import sparkline_points
+from web.rating_examples import rating_examples
 
 TOP_BOTS_ON_HOME = 3
 RECENT_MATCHES = 15
@@ -75,26 +76,16 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def ratings_explained(request: HttpRequest) -> HttpResponse:
-    table = [
-        {
-            "games": games,
-            "k": ratings.k_factor(games),
-            "band": ratings.rating_band(games),
-            "provisional": ratings.is_provisional(games),
-        }
-        for games in RATING_TABLE_GAMES
-    ]
+    """The chosen rating system's maths, and how its band shrinks as a version plays."""
+    system = rating_system()
     return render(
         request,
         "web/ratings.html",
         {
-            "initial_rating": ratings.INITIAL_RATING,
-            "k_floor": ratings.K_FLOOR,
-            "k_ceiling": ratings.K_CEILING,
-            "band_floor": ratings.BAND_FLOOR,
-            "band_scale": ratings.BAND_SCALE,
-            "provisional_games": ratings.PROVISIONAL_GAMES,
-            "table": table,
+            "system": system,
+            "maths": f"web/ratings/{system.name}.html",
+            "initial": rating_shown(system.initial()),
+            "table": rating_examples(system, RATING_TABLE_GAMES),
         },
     )
 

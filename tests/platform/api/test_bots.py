@@ -234,12 +234,14 @@ def test_an_unknown_filter_value_is_a_400(anonymous: APIClient, db: None, query:
 def test_bot_detail_shows_rating_band_and_provisional_mark(
     anonymous: APIClient, alice: AbstractUser, accepted_bot, mia_ladder: Ladder
 ) -> None:
-    bot = accepted_bot(owner=alice, ladder=mia_ladder, name="liar", rating=1612.5, games=25)
+    bot = accepted_bot(
+        owner=alice, ladder=mia_ladder, name="liar", rating=1612.5, games=25, deviation=45.0
+    )
     body = anonymous.get(f"/api/bots/{bot.pk}/").json()
     assert body["rating"] == 1612.5
     assert body["games"] == 25
     assert body["provisional"] is False
-    assert body["band"] == pytest.approx(2 * 204 / 26**0.5)
+    assert body["band"] == pytest.approx(90.0)
     assert body["current_version"] == 1
 
 

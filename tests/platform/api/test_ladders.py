@@ -37,8 +37,10 @@ def test_standings_rank_by_rating_with_band_and_provisional_mark(
     accepted_bot: Callable[..., Bot],
     mia_ladder: Ladder,
 ) -> None:
-    accepted_bot(owner=alice, ladder=mia_ladder, name="veteran", rating=1700, games=20)
-    accepted_bot(owner=bob, ladder=mia_ladder, name="rookie", rating=1800, games=19)
+    accepted_bot(
+        owner=alice, ladder=mia_ladder, name="veteran", rating=1700, games=20, deviation=60
+    )
+    accepted_bot(owner=bob, ladder=mia_ladder, name="rookie", rating=1800, games=4, deviation=120)
     Bot.objects.filter(ladder=mia_ladder, kind=Bot.Kind.HOUSE).update(rating=1000)
     rows = anonymous.get("/api/ladders/mia-classic-4/standings/").json()
     assert [(row["rank"], row["bot"], row["owner"]) for row in rows[:2]] == [
@@ -46,5 +48,5 @@ def test_standings_rank_by_rating_with_band_and_provisional_mark(
         (2, "veteran", "alice"),
     ]
     assert [row["provisional"] for row in rows[:2]] == [True, False]
-    assert rows[1]["band"] == 2 * 204 / 21**0.5
+    assert rows[1]["band"] == 120
     assert all(row["house"] for row in rows[2:])

@@ -38,6 +38,11 @@ def test_a_match_shows_seats_places_and_rating_changes(
     changes = {change["bot"]: change for change in body["rating_changes"]}
     assert changes["domino"]["before"] == 1500.0
     assert changes["domino"]["after"] == Bot.objects.get(pk=alice_bot.pk).rating
+    assert changes["domino"]["band_before"] == 700.0
+    assert changes["domino"]["band_after"] < 700.0
+    [versus] = changes["domino"]["versus"]
+    assert (versus["seat"], versus["bot"]) == (1, "builtin:strong")
+    assert versus["points"] == pytest.approx(changes["domino"]["after"] - 1500.0)
     assert body["seed"] == played.seed
     assert body["replay_url"].endswith(f"/api/matches/{played.pk}/replay/")
 
@@ -111,3 +116,15 @@ def test_a_seat_log_is_for_the_bots_owner_only(
     assert "log" in alice_api.get(path).json()
     assert bob_api.get(path).status_code == 404
     assert anonymous.get(path).status_code == 404
+
+
+def test_a_bots_rating_history_shows_each_ranked_match_and_the_points_per_opponent(
+    anonymous: APIClient, played: Match, alice_bot: Bot
+) -> None:
+    answer = anonymous.get(f"/api/bots/{alice_bot.pk}/ratings/")
+    assert answer.status_code == 200
+    [line] = answer.json()["results"]
+    assert (line["match_id"], line["version"], line["games_before"]) == (played.pk, 1, 0)
+    assert [entry["bot"] for entry in line["versus"]] == ["builtin:strong"]
+    assert line["finished_at"] is not None
+    assert anonymous.get("/api/bots/999/ratings/").status_code == 404

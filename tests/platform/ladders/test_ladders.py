@@ -9,7 +9,6 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.http import Http404
 
-from arena.ratings import rating_band
 from bots.house import ladder_create, ladders_seed
 from bots.models import Bot, BotVersion
 from bots.selectors import ladder_standings
@@ -92,8 +91,12 @@ def test_an_unknown_ladder_is_not_found(db: None) -> None:
 def test_standings_rank_accepted_bots_by_rating_with_band_and_provisional_flag(
     alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable
 ) -> None:
-    accepted_bot(owner=alice, ladder=mia_ladder, name="veteran", rating=1700.0, games=120)
-    accepted_bot(owner=alice, ladder=mia_ladder, name="rookie", rating=1800.0, games=3)
+    accepted_bot(
+        owner=alice, ladder=mia_ladder, name="veteran", rating=1700.0, games=120, deviation=21.0
+    )
+    accepted_bot(
+        owner=alice, ladder=mia_ladder, name="rookie", rating=1800.0, games=3, deviation=150.0
+    )
     Bot.objects.create(owner=alice, ladder=mia_ladder, name="unqualified", rating=2500.0)
     standings = ladder_standings(ladder=mia_ladder)
     assert [(line.rank, line.bot.name) for line in standings] == [
@@ -105,6 +108,6 @@ def test_standings_rank_accepted_bots_by_rating_with_band_and_provisional_flag(
     rookie, veteran = standings[0], standings[1]
     assert (rookie.owner, rookie.version, rookie.games) == ("alice", 1, 3)
     assert rookie.provisional and not veteran.provisional
-    assert rookie.band == pytest.approx(rating_band(3))
+    assert rookie.band == pytest.approx(300)
     assert veteran.band == pytest.approx(42)
     assert standings[2].house and not rookie.house

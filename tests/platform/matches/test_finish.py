@@ -7,12 +7,14 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import AbstractUser
 
-from arena.ratings import rating_changes
+from arena.ratings import Rating
 from arena.replay import loads_replay, verify_replay
-from bots.models import Bot
+from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from ladders.ratings import rating_system
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
+from matches.qualification import _version_accept
 from matches.selectors import match_replay_bytes
 from matches.services import match_create, match_finish, match_run
 
@@ -30,8 +32,12 @@ def table(
     alice: AbstractUser, bob: AbstractUser, muggins_ladder: Ladder, accepted_bot: Callable
 ) -> list[Bot]:
     return [
-        accepted_bot(owner=alice, ladder=muggins_ladder, name="ace", rating=1600.0, games=30),
-        accepted_bot(owner=bob, ladder=muggins_ladder, name="bee", rating=1450.0, games=2),
+        accepted_bot(
+            owner=alice, ladder=muggins_ladder, name="ace", rating=1600.0, games=30, deviation=50.0
+        ),
+        accepted_bot(
+            owner=bob, ladder=muggins_ladder, name="bee", rating=1450.0, games=2, deviation=200.0
+        ),
     ]
 
 
@@ -40,20 +46,42 @@ def ranked(ladder: Ladder, bots: list[Bot], kind: str = Match.Kind.RANKED) -> Ma
     return match_create(ladder=ladder, kind=kind, versions=versions, enqueue=False)
 
 
-def test_a_ranked_finish_moves_ratings_by_the_elo_maths(
+def test_a_ranked_finish_moves_versions_and_bots_by_the_rating_systems_maths(
     table: list[Bot], muggins_ladder: Ladder
 ) -> None:
     match = ranked(muggins_ladder, table)
     assert match_finish(match_id=match.pk, outcome=outcome(2, 1))
-    expected = rating_changes([1600.0, 1450.0], [2, 1], [30, 2])
+    expected = rating_system().rate([Rating(1600.0, 50.0, 30), Rating(1450.0, 200.0, 2)], [2, 1])
     ace, bee = (Bot.objects.get(pk=bot.pk) for bot in table)
-    assert ace.rating == pytest.approx(1600.0 + expected[0])
-    assert bee.rating == pytest.approx(1450.0 + expected[1])
+    for bot, seat in ((ace, expected[0]), (bee, expected[1])):
+        assert bot.rating_state == pytest.approx(seat.after)
+        assert bot.current_version.rating_state == pytest.approx(seat.after)
     assert (ace.games, bee.games) == (31, 3)
     history = RatingChange.objects.get(match=match, bot=ace)
-    assert (history.before, history.games_before) == (1600.0, 30)
+    assert (history.before, history.deviation_before, history.games_before) == (1600.0, 50.0, 30)
     assert history.after == pytest.approx(ace.rating)
+    assert history.deviation_after == pytest.approx(ace.deviation)
     assert history.version == ace.current_version
+
+
+def test_a_ranked_finish_records_the_points_won_against_each_opponent(
+    alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable
+) -> None:
+    bots = [
+        accepted_bot(owner=alice, ladder=mia_ladder, name=f"bot-{n}", rating=1400.0 + 50 * n)
+        for n in range(4)
+    ]
+    match = ranked(mia_ladder, bots)
+    match_finish(match_id=match.pk, outcome=outcome(3, 1, 4, 2))
+    for seat, bot in enumerate(bots):
+        change = RatingChange.objects.get(match=match, bot=bot)
+        assert [entry["seat"] for entry in change.versus] == [s for s in range(4) if s != seat]
+        assert [entry["bot_id"] for entry in change.versus] == [
+            other.pk for other in bots if other != bot
+        ]
+        assert sum(entry["points"] for entry in change.versus) == pytest.approx(change.change)
+    winner = RatingChange.objects.get(match=match, bot=bots[1])
+    assert all(entry["points"] > 0 for entry in winner.versus)
 
 
 def test_finishing_a_match_twice_changes_nothing_the_second_time(
@@ -97,11 +125,12 @@ def test_a_house_bot_in_several_seats_moves_by_its_mean_change_and_counts_one_ga
 ) -> None:
     mine = accepted_bot(owner=alice, ladder=mia_ladder, name="mine")
     house = Bot.objects.get(ladder=mia_ladder, name="builtin:random")
+    start = house.current_version.rating_state
     match = ranked(mia_ladder, [mine, house, house, house])
     match_finish(match_id=match.pk, outcome=outcome(1, 2, 3, 4))
-    changes = rating_changes([1500.0] * 4, [1, 2, 3, 4], [0] * 4)
+    seats = rating_system().rate([Rating(1500.0, 350.0, 0), start, start, start], [1, 2, 3, 4])
     house.refresh_from_db()
-    assert house.rating == pytest.approx(1500.0 + sum(changes[1:]) / 3)
+    assert house.rating == pytest.approx(sum(seat.after.value for seat in seats[1:]) / 3)
     assert house.games == 1
     assert RatingChange.objects.filter(match=match).count() == 2
 
@@ -113,19 +142,20 @@ def test_a_challenge_leaves_ratings_alone(table: list[Bot], muggins_ladder: Ladd
     assert not RatingChange.objects.exists()
 
 
-def test_a_result_for_a_replaced_version_moves_the_rating_but_not_the_new_game_count(
-    table: list[Bot], muggins_ladder: Ladder
+def test_a_new_version_starts_from_its_bots_rating_with_its_doubt_widened(
+    table: list[Bot],
 ) -> None:
-    match = ranked(muggins_ladder, table)
     ace = table[0]
-    newer = ace.current_version
-    newer.pk, newer.number = None, 2
-    newer.save()
-    Bot.objects.filter(pk=ace.pk).update(current_version=newer, games=0)
-    match_finish(match_id=match.pk, outcome=outcome(1, 2))
+    newer = BotVersion.objects.create(
+        bot=ace, number=2, sha256="0" * 64, size=1, status=BotVersion.Status.QUALIFYING
+    )
+    _version_accept(version=newer, log="")
+    newer.refresh_from_db()
     ace.refresh_from_db()
-    assert ace.rating > 1600.0
-    assert ace.games == 0
+    start = rating_system().successor(Rating(1600.0, 50.0, 30))
+    assert newer.rating_state == newer.start_state == ace.rating_state == start
+    assert start.value == 1600.0
+    assert 50.0 < start.deviation <= 350.0
 
 
 def test_running_a_match_plays_it_and_stores_a_replay_that_verifies(

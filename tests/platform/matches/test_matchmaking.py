@@ -9,19 +9,11 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.utils import timezone
-from hypothesis import given
-from hypothesis import strategies as st
 from pytest_django.fixtures import Settings
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.matchmaking import (
-    EXPLORATION_MATCHES,
-    Candidate,
-    ladder_schedule,
-    ladders_schedule,
-    table_pick,
-)
+from matches.matchmaking import ladder_schedule, ladders_schedule
 from matches.models import Match
 
 
@@ -34,59 +26,6 @@ def play_out(matches: list[Match]) -> None:
     Match.objects.filter(pk__in=[m.pk for m in matches]).update(status=Match.Status.FINISHED)
 
 
-candidates = st.builds(
-    Candidate,
-    bot_id=st.integers(1, 10_000),
-    rating=st.floats(0, 3000),
-    games=st.integers(0, 100),
-    house=st.booleans(),
-)
-
-
-@given(
-    seed=candidates,
-    others=st.lists(candidates, max_size=12, unique_by=lambda c: c.bot_id),
-    seats=st.integers(2, 6),
-    rng_seed=st.integers(0, 2**32),
-)
-def test_a_table_is_full_holds_its_seed_and_repeats_only_house_bots(
-    seed: Candidate, others: list[Candidate], seats: int, rng_seed: int
-) -> None:
-    table = table_pick(seed=seed, others=others, seats=seats, rng=random.Random(rng_seed))
-    houses = [c for c in (seed, *others) if c.house and (c is seed or c.bot_id != seed.bot_id)]
-    distinct = len({c.bot_id for c in (seed, *others)})
-    if distinct < seats and not houses:
-        assert table is None
-        return
-    assert table is not None
-    assert len(table) == seats
-    assert seed in table
-    repeated = [bot_id for bot_id, n in Counter(c.bot_id for c in table).items() if n > 1]
-    assert all(c.house for c in table if c.bot_id in repeated)
-
-
-def test_an_established_bot_meets_its_nearest_rivals_by_rating() -> None:
-    seed = Candidate(1, 1500.0, EXPLORATION_MATCHES, house=False)
-    others = [Candidate(i, 1500.0 + 100 * i, 50, house=False) for i in range(2, 12)]
-
-    class NeverRandom(random.Random):
-        def random(self) -> float:
-            return 0.99
-
-    table = table_pick(seed=seed, others=others, seats=3, rng=NeverRandom(0))
-    assert sorted(c.bot_id for c in table) == [1, 2, 3]
-
-
-def test_a_new_version_meets_random_tables() -> None:
-    seed = Candidate(1, 1500.0, 0, house=False)
-    others = [Candidate(i, 1500.0 + 100 * i, 50, house=False) for i in range(2, 12)]
-    met = set()
-    rng = random.Random(7)
-    for _ in range(30):
-        met |= {c.bot_id for c in table_pick(seed=seed, others=others, seats=2, rng=rng)}
-    assert len(met) > 5, "far-rated bots are met too"
-
-
 @pytest.fixture
 def crowd(alice: AbstractUser, bob: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable):
     return [
@@ -95,9 +34,19 @@ def crowd(alice: AbstractUser, bob: AbstractUser, mia_ladder: Ladder, accepted_b
     ]
 
 
+@pytest.fixture
+def crowds(alice: AbstractUser, ladders: dict, accepted_bot: Callable) -> dict:
+    """Twelve user bots on every ladder: enough for several tables at once."""
+    for ladder in ladders.values():
+        for n in range(12):
+            accepted_bot(owner=alice, ladder=ladder, name=f"bot-{n}")
+    return ladders
+
+
 def test_the_ladders_are_topped_up_to_the_queue_depth_and_no_further(
-    ladders: dict, settings: Settings
+    crowds: dict, settings: Settings
 ) -> None:
+    ladders = crowds
     settings.TAVOLO_QUEUE_DEPTH = 2
     first = ladders_schedule(rng=random.Random(1))
     assert Counter(m.ladder.slug for m in first) == {slug: 2 for slug in ladders}
@@ -108,7 +57,7 @@ def test_the_ladders_are_topped_up_to_the_queue_depth_and_no_further(
 
 
 def test_a_ladder_schedules_no_more_than_its_rate_per_minute(
-    mia_ladder: Ladder, settings: Settings
+    crowd: list[Bot], mia_ladder: Ladder, settings: Settings
 ) -> None:
     settings.TAVOLO_QUEUE_DEPTH = 100
     Ladder.objects.filter(pk=mia_ladder.pk).update(match_rate=3)
@@ -118,7 +67,7 @@ def test_a_ladder_schedules_no_more_than_its_rate_per_minute(
     assert ladder_schedule(ladder=mia_ladder, now=timezone.now(), rng=rng, limit=100) == []
 
 
-def test_the_site_wide_rate_caps_all_ladders_together(ladders: dict, settings: Settings) -> None:
+def test_the_site_wide_rate_caps_all_ladders_together(crowds: dict, settings: Settings) -> None:
     settings.TAVOLO_QUEUE_DEPTH = 100
     settings.TAVOLO_MATCHES_PER_MINUTE = 5
     assert len(ladders_schedule(rng=random.Random(1))) == 5
@@ -172,8 +121,23 @@ def test_only_accepted_versions_are_scheduled(
 
 
 def test_new_matches_are_sent_to_the_workers_on_commit(
-    mia_ladder: Ladder, django_capture_on_commit_callbacks
+    crowd: list[Bot], mia_ladder: Ladder, django_capture_on_commit_callbacks
 ) -> None:
     with django_capture_on_commit_callbacks() as callbacks:
         made = ladder_schedule(ladder=mia_ladder, now=timezone.now(), rng=random.Random(1), limit=2)
     assert len(callbacks) == len(made) == 2
+
+
+def test_a_bot_in_a_queued_or_running_ranked_match_is_not_seated_again(
+    crowd: list[Bot], mia_ladder: Ladder, settings: Settings
+) -> None:
+    settings.TAVOLO_QUEUE_DEPTH = 100
+    rng = random.Random(4)
+    first = ladder_schedule(ladder=mia_ladder, now=timezone.now(), rng=rng, limit=100)
+    assert len(first) == 3  # twelve bots, four seats
+    Match.objects.filter(pk=first[0].pk).update(status=Match.Status.RUNNING)
+    assert ladder_schedule(ladder=mia_ladder, now=timezone.now(), rng=rng, limit=100) == []
+    play_out(first)
+    again = ladder_schedule(ladder=mia_ladder, now=timezone.now(), rng=rng, limit=100)
+    names = [name for match in first + again for name in seated(match)]
+    assert Counter(names[:12]) == Counter(names[12:]) == Counter(set(names))

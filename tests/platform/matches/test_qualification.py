@@ -86,16 +86,18 @@ def test_a_bot_with_too_many_infractions_is_rejected(
 
 
 @pytest.mark.jail
-def test_a_new_version_keeps_the_bot_rating_and_restarts_its_game_count(
+def test_a_new_version_starts_from_the_bot_rating_with_a_wider_band_and_no_games(
     alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes]
 ) -> None:
     first = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
-    Bot.objects.filter(pk=first.bot_id).update(rating=1620.0, games=33)
+    BotVersion.objects.filter(pk=first.pk).update(rating=1620.0, deviation=40.0, games=33)
     second = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py") + b"# v2\n"))
     bot = Bot.objects.get(pk=first.bot_id)
     assert second.status == BotVersion.Status.ACCEPTED
     assert bot.current_version == second
     assert (bot.rating, bot.games) == (1620.0, 0)
+    assert 40.0 < bot.deviation == second.deviation == second.start_deviation
+    assert second.start_rating == 1620.0
 
 
 @pytest.mark.jail

@@ -7,9 +7,11 @@ import json
 
 import pytest
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from bots.models import Bot
 from ladders.models import Ladder
+from ladders.ratings import rating_shown
 from matches.models import Match
 
 
@@ -41,7 +43,8 @@ def test_a_ladder_page_shows_standings_with_band_and_provisional_mark(
     html = page(client, "/ladders/muggins-2/")
     assert "domino" in html
     assert "alice" in html
-    assert "± 288" in html  # band of a version with one game: 2 x 204 / sqrt(2)
+    band = rating_shown(Bot.objects.get(pk=alice_bot.pk).rating_state).band
+    assert f"± {band:.0f}" in html
     assert "provisional" in html
     assert f"/matches/{played.pk}/" in html
 
@@ -102,11 +105,18 @@ def test_a_match_without_a_replay_has_no_download(
     assert client.get(f"/matches/{played.pk}/{suffix}").status_code == 404
 
 
-def test_the_ratings_page_explains_the_maths(client: Client, db: None) -> None:
+def test_the_ratings_page_explains_the_chosen_systems_maths(client: Client, db: None) -> None:
     html = page(client, "/ratings/")
-    for words in ("720 / (1 + n)", "max(8", "408 / √(1 + n)", "max(42", "provisional", "20"):
+    for words in ("Glicko", "= 350", "1 / (N", "provisional", "above\n80", "± 700"):
         assert words in html
-    assert "predecessor" in html
+    assert "widened by\n200" in html
+
+
+def test_the_ratings_page_follows_the_setting(client: Client, db: None, settings: Settings) -> None:
+    settings.TAVOLO_RATING_SYSTEM = "elo"
+    html = page(client, "/ratings/")
+    assert "720 / (1 + n)" in html
+    assert "± 408" in html
 
 
 def test_the_write_a_bot_page_points_to_new_bot_and_the_docs(

@@ -1,0 +1,111 @@
+"""Matchmaking's choices, without storage: who seeds a table and who sits at it.
+
+The platform's scheduling beat and `bench/ratings.py` call the same functions,
+so the simulation measures the tables the site really makes.
+
+A beat seats each bot at most once: it fills tables one after another from
+the bots not yet seated, and each table is built around a *seed*, the bot
+that has waited longest (ties drawn at random, so age and ids give no
+advantage). The seed's opponents are drawn from the longer-waiting half of
+the bots still free, which keeps every bot's share of matches close to fair
+and its waits short, also for the strongest and weakest bots, who have
+neighbours by rating on one side only.
+
+A version's first `EXPLORATION_MATCHES` matches are at random tables, to
+place it quickly: a table seeded by such a version is drawn at random, and
+elsewhere such a version is never picked as the "nearest by rating" (its
+rating says little yet), only by the random draws, after which the table's
+other seats are random too. An established seed meets its nearest rivals by
+rating, each seat drawn at random instead with chance `RANDOM_SEAT_CHANCE`,
+so neighbourhoods keep mixing. Only when a ladder has fewer bots than seats
+do house bots hold several seats of one table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+EXPLORATION_MATCHES = 10
+RANDOM_SEAT_CHANCE = 0.25
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What matchmaking knows of a bot: its rating, its version's games, when it last sat."""
+
+    bot_id: int
+    rating: float
+    games: int
+    house: bool
+    last_seated: float | None = None
+    """When it was last seated (any increasing clock); None if never."""
+
+    @property
+    def exploring(self) -> bool:
+        return self.games < EXPLORATION_MATCHES
+
+
+def table_pick(
+    *, seed: Candidate, others: Sequence[Candidate], seats: int, rng: random.Random
+) -> list[Candidate] | None:
+    """The seed and its opponents in seating order, or None if the table cannot be filled.
+
+    A candidate in `others` with the seed's bot id is the seed itself, and is
+    ignored. House bots repeat only when there are fewer bots than seats.
+    """
+    rivals = [candidate for candidate in others if candidate.bot_id != seed.bot_id]
+    pool = list(rivals)
+    table = [seed]
+    while len(table) < seats and pool:
+        random_seat = any(c.exploring for c in table) or rng.random() < RANDOM_SEAT_CHANCE
+        settled = [candidate for candidate in pool if not candidate.exploring]
+        if random_seat or not settled:
+            pick = rng.choice(pool)
+        else:
+            pick = min(settled, key=lambda c: (abs(c.rating - seed.rating), c.bot_id))
+        pool.remove(pick)
+        table.append(pick)
+    house = [candidate for candidate in (seed, *rivals) if candidate.house]
+    if len(table) < seats and not house:
+        return None
+    while len(table) < seats:
+        table.append(rng.choice(house))
+    rng.shuffle(table)
+    return table
+
+
+def waiting_order(candidates: Sequence[Candidate], rng: random.Random) -> list[Candidate]:
+    """Longest waiting first: never seated, then by when last seated, ties at random."""
+    shuffled = list(candidates)
+    rng.shuffle(shuffled)
+    return sorted(
+        shuffled,
+        key=lambda c: (c.last_seated is not None, c.last_seated if c.last_seated else 0.0),
+    )
+
+
+def beat_tables(
+    *, candidates: Sequence[Candidate], seats: int, tables: int, rng: random.Random
+) -> list[list[Candidate]]:
+    """Up to `tables` tables for one scheduling beat; no bot sits at two of them.
+
+    Fewer tables come back when the free bots run out. A ladder with fewer
+    bots than seats gets one table at most, filled by its house bots.
+    """
+    free = waiting_order(candidates, rng)
+    made: list[list[Candidate]] = []
+    while len(made) < tables and free:
+        seed, *rest = free
+        if len(free) < seats and made:
+            break
+        table = table_pick(
+            seed=seed, others=rest[: max(seats - 1, len(rest) // 2)], seats=seats, rng=rng
+        )
+        if table is None:
+            break
+        made.append(table)
+        seated = {candidate.bot_id for candidate in table}
+        free = [candidate for candidate in free if candidate.bot_id not in seated]
+    return made

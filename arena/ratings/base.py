@@ -1,0 +1,89 @@
+"""What every rating system shares: the state of a rating, a rated seat, the protocol.
+
+Ratings live on the Elo scale whatever the system: a new bot starts at 1500,
+and a bot rated 400 points above another is expected to finish ahead of it
+ten times out of eleven. A result is the places of one finished match (1 =
+first; equal numbers are a tie) for a table of any size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+INITIAL_RATING = 1500.0
+"""The rating of a new bot."""
+
+ELO_SCALE = 400.0
+"""Points for a factor of ten in the odds of finishing ahead."""
+
+LOGISTIC = math.log(10) / ELO_SCALE
+"""The Elo scale's slope in natural units: odds of e per 1/LOGISTIC points."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A version's rating: its value, one standard deviation of doubt, rated games."""
+
+    value: float = INITIAL_RATING
+    deviation: float = 0.0
+    games: int = 0
+
+
+@dataclass(frozen=True)
+class RatedSeat:
+    """One seat's rating after a match, and how much each other seat moved it.
+
+    `versus[j]` is the points this seat won (or lost) against seat j, 0 for
+    its own seat; they add up to the change, so a page can show
+    "+12 = +9 vs A, +7 vs B, -4 vs C".
+    """
+
+    after: Rating
+    versus: tuple[float, ...]
+
+
+class RatingSystem(Protocol):
+    """One way of rating a ladder; the platform, its pages and the bench ask only this."""
+
+    name: str
+    """The setting's value that chooses this system."""
+
+    def initial(self) -> Rating:
+        """The rating of a bot's first version."""
+
+    def successor(self, rating: Rating) -> Rating:
+        """Where a new version starts, given its bot's rating."""
+
+    def rate(self, ratings: Sequence[Rating], places: Sequence[int]) -> list[RatedSeat]:
+        """Every seat's new rating after one match, from the ratings before it."""
+
+    def band(self, rating: Rating) -> float:
+        """Half the width of the band shown as value +/- band (about 95%)."""
+
+    def is_provisional(self, rating: Rating) -> bool:
+        """True while a rating has too little behind it to trust."""
+
+
+def expected_score(rating: float, opponent: float) -> float:
+    """The score `rating` expects against `opponent` in one pairing, from 0 to 1."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / ELO_SCALE))
+
+
+def pairwise_score(place: int, opponent_place: int) -> float:
+    """1 for placing ahead (a lower place number), 1/2 for level, 0 for behind."""
+    if place < opponent_place:
+        return 1.0
+    if place == opponent_place:
+        return 0.5
+    return 0.0
+
+
+def check_result(ratings: Sequence[Rating], places: Sequence[int]) -> None:
+    """Refuse a result that cannot be rated, with the reason."""
+    if len(ratings) < 2:
+        raise ValueError("a rated match needs at least two bots")
+    if len(places) != len(ratings):
+        raise ValueError("ratings and places must have one entry per bot")
