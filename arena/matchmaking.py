@@ -13,12 +13,16 @@ neighbours by rating on one side only.
 
 A version's first `EXPLORATION_MATCHES` matches are at random tables, to
 place it quickly: a table seeded by such a version is drawn at random, and
-elsewhere such a version is never picked as the "nearest by rating" (its
+elsewhere such a version is never drawn for its nearness by rating (its
 rating says little yet), only by the random draws, after which the table's
-other seats are random too. An established seed meets its nearest rivals by
-rating, each seat drawn at random instead with chance `RANDOM_SEAT_CHANCE`,
-so neighbourhoods keep mixing. Only when a ladder has fewer bots than seats
-do house bots hold several seats of one table.
+other seats are random too. An established seed's rivals are drawn with a
+preference for those near it by rating (half as likely at `NEIGHBOURHOOD`
+points away as at none), and each seat is drawn uniformly instead with chance
+`RANDOM_SEAT_CHANCE`. Always taking the nearest rivals would tie the ratings
+to local comparisons only: `bench/ratings.py` shows the scale then drifts
+(ratings stretched against the truth) and the bands stop covering it. Only
+when a ladder has fewer bots than seats do house bots hold several seats of
+one table.
 """
 
 from __future__ import annotations
@@ -64,7 +68,8 @@ def table_pick(
         if random_seat or not settled:
             pick = rng.choice(pool)
         else:
-            pick = min(settled, key=lambda c: (abs(c.rating - seed.rating), c.bot_id))
+            weights = [_closeness(c.rating - seed.rating) for c in settled]
+            pick = rng.choices(settled, weights=weights)[0]
         pool.remove(pick)
         table.append(pick)
     house = [candidate for candidate in (seed, *rivals) if candidate.house]
@@ -74,6 +79,15 @@ def table_pick(
         table.append(rng.choice(house))
     rng.shuffle(table)
     return table
+
+
+NEIGHBOURHOOD = 300.0
+"""Rating points at which a rival is half as likely to be drawn as an equal one."""
+
+
+def _closeness(gap: float) -> float:
+    """How likely a rival `gap` points from the seed is drawn, against an equal one."""
+    return 1.0 / (1.0 + (gap / NEIGHBOURHOOD) ** 2)
 
 
 def waiting_order(candidates: Sequence[Candidate], rng: random.Random) -> list[Candidate]:

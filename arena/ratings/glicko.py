@@ -35,11 +35,11 @@ class EloScaleGlicko:
     """The doubt about a new bot: its band is +/- 700 points."""
     new_version_spread: float = 200.0
     """Added (in quadrature) to the bot's deviation when a new version starts."""
-    drift: float = 10.0
+    drift: float = 1.0
     """Strength that may change between two matches, in Elo points."""
     provisional_deviation: float = 80.0
     """A rating is provisional while its deviation is above this."""
-    table_exponent: float = 0.5
+    table_exponent: float = 0.4
     """A pair in a table of N counts as 1 / (N - 1) ** table_exponent of a game."""
 
     name = "glicko"

@@ -6,9 +6,11 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arena import matchmaking
 from arena.matchmaking import EXPLORATION_MATCHES, Candidate, beat_tables, table_pick
 
 candidates = st.builds(
@@ -20,13 +22,6 @@ candidates = st.builds(
     last_seated=st.one_of(st.none(), st.floats(0, 1e6)),
 )
 ladders = st.lists(candidates, min_size=1, max_size=40, unique_by=lambda c: c.bot_id)
-
-
-class NeverRandom(random.Random):
-    """Never draws a random seat, so every established pick is the nearest by rating."""
-
-    def random(self) -> float:
-        return 0.99
 
 
 @given(
@@ -53,19 +48,26 @@ def test_a_table_is_full_holds_its_seed_and_repeats_only_house_bots(
         assert not repeated
 
 
-def test_an_established_bot_meets_its_nearest_rivals_by_rating() -> None:
+def test_an_established_bot_meets_near_rivals_more_often_than_far_ones() -> None:
     seed = Candidate(1, 1500.0, EXPLORATION_MATCHES, house=False)
     others = [Candidate(i, 1500.0 + 100 * i, 50, house=False) for i in range(2, 12)]
-    table = table_pick(seed=seed, others=others, seats=3, rng=NeverRandom(0))
-    assert sorted(c.bot_id for c in table) == [1, 2, 3]
+    rng = random.Random(5)
+    met: Counter[int] = Counter()
+    for _ in range(2000):
+        met.update(c.bot_id for c in table_pick(seed=seed, others=others, seats=2, rng=rng))
+    assert met[2] > met[5] > met[11] > 0
 
 
-def test_a_newcomer_is_never_picked_as_the_nearest_by_rating() -> None:
+def test_a_newcomer_is_never_drawn_for_its_nearness_by_rating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(matchmaking, "RANDOM_SEAT_CHANCE", 0.0)
     seed = Candidate(1, 1500.0, 50, house=False)
     newcomer = Candidate(2, 1500.0, 0, house=False)
     others = [newcomer, *(Candidate(i, 1500.0 + 100 * i, 50, house=False) for i in range(3, 9))]
-    table = table_pick(seed=seed, others=others, seats=4, rng=NeverRandom(0))
-    assert sorted(c.bot_id for c in table) == [1, 3, 4, 5]
+    for rng_seed in range(50):
+        table = table_pick(seed=seed, others=others, seats=4, rng=random.Random(rng_seed))
+        assert newcomer not in table
 
 
 def test_a_new_version_meets_random_tables() -> None:
