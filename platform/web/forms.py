@@ -104,7 +104,7 @@ class MatchFilterForm(forms.Form):
         queryset=Ladder.objects.all(), to_field_name="slug", required=False, empty_label="any"
     )
     bot = forms.ModelChoiceField(
-        queryset=Bot.objects.all(), required=False, widget=forms.NumberInput, label="bot id"
+        queryset=Bot.objects.all(), required=False, widget=forms.NumberInput, label="Bot id"
     )
     kind = forms.ChoiceField(choices=[("", "any"), *Match.Kind.choices], required=False)
     status = forms.ChoiceField(choices=[("", "any"), *Match.Status.choices], required=False)
