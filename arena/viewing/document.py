@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from arena.engine import JSON, State
-from arena.replay import resimulate
+from arena.replay import ReplayError, game_of, resimulate
 from arena.viewing import mia, muggins
 from arena.viewing.views import View, parse_view
 
@@ -48,10 +48,18 @@ def frames_document(replay: JSON, *, view: View = "full", since: int = 0) -> JSO
     (both ValueErrors) for a replay the engine does not reproduce, and
     ValueError for a view that is not one of the match's.
     """
-    rules = replay["rules"]
-    view = parse_view(view, rules["players"])
-    make_table, words = GAMES[replay["game"]]
-    names = [seat["bot"] for seat in replay["seats"]]
+    if not isinstance(replay.get("events"), list) or not isinstance(replay.get("seed"), str):
+        raise ReplayError("not a replay: it needs its 'events' and its 'seed'")
+    game = game_of(replay)
+    rules = game.rules
+    view = parse_view(view, game.players)
+    make_table, words = GAMES[game.name]
+    try:
+        names = [seat["bot"] for seat in replay["seats"]]
+    except (KeyError, TypeError):
+        raise ReplayError("not a replay: each seat needs a 'bot' name") from None
+    if len(names) != game.players:
+        raise ReplayError(f"not a replay: {len(names)} seats for {game.players} players")
     table = make_table(rules, names)
     events = replay["events"]
     with _collection_paused():
@@ -59,10 +67,10 @@ def frames_document(replay: JSON, *, view: View = "full", since: int = 0) -> JSO
     finished = state.is_over() and done == len(state.events)
     document: JSON = {
         "format": FRAMES_FORMAT,
-        "game": replay["game"],
+        "game": game.name,
         "rules": rules,
         "rules_text": words(rules),
-        "seats": [{"seat": seat["seat"], "bot": seat["bot"]} for seat in replay["seats"]],
+        "seats": [{"seat": seat, "bot": name} for seat, name in enumerate(names)],
         "view": view,
         "finished": finished,
         "steps": steps,

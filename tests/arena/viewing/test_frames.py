@@ -16,7 +16,7 @@ from arena.bots.inprocess import InProcessBot
 from arena.bots.registry import builtin_bots
 from arena.engine import JSON
 from arena.games import make_game
-from arena.replay import ReplayMismatch, resimulate
+from arena.replay import ReplayError, ReplayMismatch, resimulate
 from arena.runner import play_match
 from arena.viewing import frames_document
 from arena.viewing.muggins import tile_text
@@ -254,3 +254,21 @@ def test_a_view_never_tells_in_words_what_it_did_not_see(set_up):
                 told = [tile_text(tile) for hand in event["hands"] for tile in hand]
                 own = [tile_text(tile) for tile in event["hands"][view]] if view != "public" else []
                 assert {tile for tile in told if tile in step["text"]} <= set(own)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"game": "chess", "rules": {"game": "chess", "players": 2}},
+        {"rules": {"game": "mia", "players": 99}},
+        {"seats": [{"seat": 0}]},
+        {"seats": [{"seat": 0, "bot": "alone"}]},
+        {"events": None},
+        {"seed": 12},
+    ],
+    ids=str,
+)
+def test_a_document_that_is_not_a_replay_is_refused_with_a_clear_error(change):
+    replay = {**replay_for(SET_UPS[0]), **change}
+    with pytest.raises(ReplayError):
+        frames_document(replay)
