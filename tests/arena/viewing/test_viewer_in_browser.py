@@ -167,3 +167,13 @@ def test_a_live_match_is_followed_until_it_ends_then_every_view_is_offered():
     assert match.shown == len(replay["events"])
     assert "The match is over" in dom and 'class="standings"' in dom
     assert '<option value="full" selected="">' in dom and 'class="tv-live"' not in dom
+
+
+def test_the_tally_draws_a_crossed_x_for_each_fifty_and_a_stroke_for_each_five(muggins):
+    replay, server = muggins
+    dom = rendered(f"{server.url}#event={len(replay['events']) - 1}")
+    for score in replay["result"]["scores"]:
+        tally = re.search(rf'aria-label="tally of {score} points">(.*?)</span>', dom).group(1)
+        fives = abs(score) // 5
+        assert tally.count('class="tally-fifty"') == fives // 10
+        assert tally.count("<line") == (fives // 10) * 10 + fives % 10
