@@ -136,5 +136,9 @@ class V1Hierarchy(Hierarchy):
                     with contextlib.suppress(OSError):
                         path.rmdir()
         if orphans:
-            log.warning("removed the cgroups of %d bots whose runner had died", len(orphans))
+            log.warning(
+                "removed the cgroups of %d bots whose runner had died",
+                len(orphans),
+                extra={"jail_event": "orphans_reaped"},
+            )
         return len(orphans)

@@ -230,5 +230,9 @@ class V2Hierarchy(Hierarchy):
             with contextlib.suppress(OSError):
                 V2Group(path).remove()
         if orphans:
-            log.warning("removed the cgroups of %d bots whose runner had died", len(orphans))
+            log.warning(
+                "removed the cgroups of %d bots whose runner had died",
+                len(orphans),
+                extra={"jail_event": "orphans_reaped"},
+            )
         return len(orphans)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import logging
 import os
 import select
 import signal
@@ -28,6 +29,8 @@ from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
 from sandbox.processes import HOST_FILE, BotProcess
 from sandbox.seccomp import filter_program, memory_fd
+
+log = logging.getLogger(__name__)
 
 PROBE_SECONDS = 20.0
 BWRAP_SIGNAL_BASE = 128
@@ -108,6 +111,12 @@ class JailedProcess(BotProcess):
             )
             if self.cgroup and gate:
                 self._let_in(gate, time.monotonic() + limits.startup_seconds)
+            log.debug(
+                "jail started: pid %d, %s",
+                self.pid,
+                "in its own cgroup" if self.cgroup else "without a cgroup",
+                extra={"jail_event": "spawn"},
+            )
         except BaseException:
             if self.cgroup:
                 self.cgroup.remove()
@@ -142,6 +151,7 @@ class JailedProcess(BotProcess):
 
     def kill(self) -> None:
         """Kill bwrap (its pid namespace dies with it) and anything left in the cgroup."""
+        log.debug("jail killed: pid %d", self.pid, extra={"jail_event": "end"})
         if self.cgroup:
             self.cgroup.kill()
             with contextlib.suppress(ProcessLookupError):
@@ -188,7 +198,9 @@ def jail_problem() -> str | None:
             return None
         channel.drain_log()
         said = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-        return f"a probe jail did not start: {channel.log.last_line() or said}"
+        problem = f"a probe jail did not start: {channel.log.last_line() or said}"
+        log.warning("%s", problem, extra={"jail_event": "probe_failed"})
+        return problem
     finally:
         probe.kill()
         probe.close_pipes()

@@ -265,6 +265,10 @@ class ProcessBot:
         code = self._process.exit_code()
         note = self._process.limit_note()
         self._channel.drain_log()
+        if note or code == EXIT_OUT_OF_MEMORY or code == -signal.SIGXCPU:
+            log.warning(
+                "a bot hit a limit: exit code %s%s", code, note, extra={"jail_event": "limit"}
+            )
         if code is None:
             return "the bot closed its output"
         if code == EXIT_LOAD_FAILED:

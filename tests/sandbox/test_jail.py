@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -101,3 +102,14 @@ def test_a_paused_jail_whose_runner_died_is_killed_by_the_next_runner():
     assert reap_orphans() >= 1
     assert not any(group.exists() for group in groups)
     assert wait_for(lambda: not any(running(pid) for pid in stranded))  # killed, dying
+
+
+@pytest.mark.jail
+def test_the_jail_logs_its_start_and_its_kill(caplog):
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    bot = open_file_bot(BOTS / "echo_history.py")
+    assert bot.start() is None
+    bot.close()
+    events = [getattr(record, "jail_event", None) for record in caplog.records]
+    assert "spawn" in events and "end" in events
+    assert any(record.getMessage().startswith("jail killed: pid") for record in caplog.records)
