@@ -1,0 +1,60 @@
+"""The migration to per-version ratings gives existing rows the state their history shows."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+from arena.ratings import Rating
+from arena.ratings.elo import FallingKElo
+
+BEFORE = [("bots", "0001_initial"), ("matches", "0003_live_progress_and_log_entries")]
+AFTER = [("bots", "0002_version_ratings"), ("matches", "0005_version_ratings_from_history")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_old_versions_keep_their_last_rating_and_past_changes_are_split_by_opponent() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    apps = executor.loader.project_state(BEFORE).apps
+    user = apps.get_model("auth", "User").objects.create(username="carol")
+    ladder = apps.get_model("ladders", "Ladder").objects.create(
+        slug="old-2", name="Old", game="muggins", seats=2
+    )
+    Bot, BotVersion = apps.get_model("bots", "Bot"), apps.get_model("bots", "BotVersion")
+    Match, MatchSeat = apps.get_model("matches", "Match"), apps.get_model("matches", "MatchSeat")
+    RatingChange = apps.get_model("matches", "RatingChange")
+    ace = Bot.objects.create(owner=user, ladder=ladder, name="ace", rating=1650.0, games=4)
+    bee = Bot.objects.create(owner=user, ladder=ladder, name="bee", rating=1480.0, games=40)
+    old = BotVersion.objects.create(bot=ace, number=1, sha256="a", size=1, status="accepted")
+    new = BotVersion.objects.create(bot=ace, number=2, sha256="b", size=1, status="accepted")
+    bees = BotVersion.objects.create(bot=bee, number=1, sha256="c", size=1, status="accepted")
+    Bot.objects.filter(pk=ace.pk).update(current_version=new)
+    Bot.objects.filter(pk=bee.pk).update(current_version=bees)
+    match = Match.objects.create(ladder=ladder, seed="0", queued_at=timezone.now())
+    MatchSeat.objects.create(match=match, seat=0, bot=ace, bot_version=old, place=1)
+    MatchSeat.objects.create(match=match, seat=1, bot=bee, bot_version=bees, place=2)
+    RatingChange.objects.create(
+        match=match, bot=ace, version=old, before=1600.0, after=1620.0, games_before=30
+    )
+    RatingChange.objects.create(
+        match=match, bot=bee, version=bees, before=1500.0, after=1480.0, games_before=39
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER)
+    apps = executor.loader.project_state(AFTER).apps
+    BotVersion = apps.get_model("bots", "BotVersion")
+    RatingChange = apps.get_model("matches", "RatingChange")
+    old, new = (BotVersion.objects.get(pk=pk) for pk in (old.pk, new.pk))
+    assert (old.rating, old.games, old.start_rating) == (1620.0, 1, 1600.0)
+    assert (new.rating, new.games) == (1650.0, 4)
+    elo = FallingKElo()
+    due = elo.rate([Rating(1600.0, 0.0, 30), Rating(1500.0, 0.0, 39)], [1, 2])
+    change = RatingChange.objects.get(match_id=match.pk, bot_id=ace.pk)
+    assert change.versus == [
+        {"seat": 1, "bot_id": bee.pk, "points": pytest.approx(due[0].versus[1])}
+    ]
+    assert change.deviation_before == elo.band(Rating(games=30)) / 2
