@@ -47,12 +47,21 @@ MAX_ATTEMPTS = 3
 """A match lost with its worker this many times is marked failed instead of re-queued."""
 
 
-def match_enqueue(*, match_id: int) -> None:
+def match_priority(kind: str) -> dict[str, int]:
+    """The Celery options that send a match of `kind` ahead of others: a tournament's
+    goes at `TAVOLO_TOURNAMENT_PRIORITY`, the rest at Celery's default priority."""
+    if kind == Match.Kind.TOURNAMENT:
+        return {"priority": settings.TAVOLO_TOURNAMENT_PRIORITY}
+    return {}
+
+
+def match_enqueue(*, match_id: int, kind: str = Match.Kind.RANKED) -> None:
     """Send the match to the workers once the current transaction commits."""
     from matches.tasks import match_run as match_run_task
 
+    options = match_priority(kind)
     # robust: a broker that is down is logged; matches_recover sends the match later.
-    transaction.on_commit(lambda: match_run_task.delay(match_id), robust=True)
+    transaction.on_commit(lambda: match_run_task.apply_async((match_id,), **options), robust=True)
 
 
 def match_create(
@@ -103,7 +112,7 @@ def matches_create(
     )
     if enqueue:
         for match in matches:
-            match_enqueue(match_id=match.pk)
+            match_enqueue(match_id=match.pk, kind=kind)
     return matches
 
 
@@ -348,8 +357,9 @@ def matches_recover(
         match.queued_at = now
         match.save(update_fields=["queued_at"])
         resent.append(match.pk)
+    kinds = dict(Match.objects.filter(pk__in=resent).values_list("pk", "kind"))
     for match_id in resent:
-        match_enqueue(match_id=match_id)
+        match_enqueue(match_id=match_id, kind=kinds[match_id])
     if resent:
         logger.warning("re-sent lost or stale matches %s", resent)
     return resent

@@ -22,7 +22,7 @@ from django.utils import timezone
 from arena.tournaments import Table, TableResult, TournamentError
 from bots.models import Bot, BotVersion
 from matches.models import Match, MatchSeat
-from matches.services import matches_create
+from matches.services import match_priority, matches_create
 from tournaments.models import Entry, Tournament, TournamentTable
 
 logger = logging.getLogger(__name__)
@@ -238,12 +238,12 @@ def tournament_matches_enqueue(*, match_ids: list[int]) -> None:
     """Send tournament matches ahead of the ladders' matches, once the transaction commits."""
     from matches.tasks import match_run
 
+    options = match_priority(Match.Kind.TOURNAMENT)
+
     def send() -> None:
         with match_run.app.producer_or_acquire() as producer:
             for match_id in match_ids:
-                match_run.apply_async(
-                    (match_id,), priority=settings.TAVOLO_TOURNAMENT_PRIORITY, producer=producer
-                )
+                match_run.apply_async((match_id,), producer=producer, **options)
 
     transaction.on_commit(send, robust=True)
 

@@ -106,7 +106,7 @@ def test_tournament_matches_are_sent_ahead_of_ladder_matches(
     """Redis hands out a queue's lowest priority number first: 0 before the default 6."""
     from django.db import transaction
 
-    from matches.services import match_create
+    from matches.services import match_create, matches_recover
     from tournaments.services import tournament_matches_enqueue
 
     ladder = ladders["muggins-2"]
@@ -126,3 +126,10 @@ def test_tournament_matches_are_sent_ahead_of_ladder_matches(
     later = [key for key in client.keys("matches*") if key != b"matches"]
     assert len(later) == 1
     assert json.loads(client.lindex(later[0], 0))["headers"]["argsrepr"] == f"({ranked.pk},)"
+
+    lost = timezone.now() - timedelta(hours=1)  # its worker died: recovery sends it ahead again
+    Match.objects.filter(pk=played.pk).update(status=Match.Status.RUNNING, started_at=lost)
+    with transaction.atomic():
+        assert matches_recover() == [played.pk]
+    resent = json.loads(client.rpop("matches"))
+    assert resent["headers"]["argsrepr"] == f"({played.pk},)"
