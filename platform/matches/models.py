@@ -59,6 +59,7 @@ class Match(models.Model):
             models.Index(fields=["status", "started_at"]),
             models.Index(fields=["ladder", "kind", "status"]),
             models.Index(fields=["requested_by", "kind", "created_at"]),
+            models.Index(fields=["-created_at", "-id"], name="match_newest_first"),
         ]
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "matches"

@@ -114,6 +114,15 @@ def challenges_left(*, user: AbstractBaseUser) -> int:
     return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))
 
 
+def bot_rating_latest(*, bot: Bot, count: int, with_opponents: bool = False) -> list[RatingChange]:
+    """The bot's `count` latest rating changes, newest first, with their versions;
+    with the seats of each match too when asked (to name the opponents)."""
+    changes = bot.rating_changes.select_related("match", "version")
+    if with_opponents:
+        changes = changes.prefetch_related("match__seats__bot")
+    return list(changes.order_by("-created_at", "-id")[:count])
+
+
 def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
     """The bot's rating changes, oldest first, for a rating chart."""
     return (

@@ -25,7 +25,7 @@ from bots.selectors import (
 from bots.services import bot_version_upload
 from ladders.ratings import rating_shown
 from matches.records import bot_head_to_head, bot_places
-from matches.selectors import bot_rating_history, challenges_left, match_list
+from matches.selectors import bot_rating_latest, challenges_left, match_list
 from matches.services import challenge_create
 from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
@@ -55,7 +55,7 @@ def bot_page(
 ) -> HttpResponse:
     bot = bot_get(bot_id=bot_id)
     owner = request.user.is_authenticated and bot.owner_id == request.user.pk
-    history = list(bot_rating_history(bot=bot))
+    charted = bot_rating_latest(bot=bot, count=CHART_MATCHES)[::-1]
     versions = list(bot_version_list(bot=bot))
     places = bot_places(bot=bot)
     shown = rating_shown(bot.rating_state)
@@ -64,13 +64,13 @@ def bot_page(
         "band": shown.band,
         "provisional": shown.provisional,
         "versions": [(version, rating_shown(version.start_state)) for version in versions],
-        "history": history[-RECENT_MATCHES:][::-1],
+        "history": bot_rating_latest(bot=bot, count=RECENT_MATCHES, with_opponents=True),
         "chart": rating_chart(
             [
                 RatingPoint(
                     change.after, rating_shown(change.rating_after).band, change.version.number
                 )
-                for change in history[-CHART_MATCHES:]
+                for change in charted
             ]
         ),
         "places": places_bars(places, bot.ladder.seats) if places else [],

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from bots.selectors import Standing, ladder_standings
+from ladders.models import Ladder
 from ladders.ratings import rating_shown, rating_system
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
@@ -30,10 +32,19 @@ class StandingLine:
     sparkline: str
 
 
-def standing_lines(standings: list[Standing]) -> list[StandingLine]:
-    bot_ids = [standing.bot.pk for standing in standings]
-    records = bot_records(bot_ids=bot_ids)
-    recent = bot_recent_ratings(bot_ids=bot_ids)
+LADDER_FIGURES_SECONDS = 30
+"""How long a ladder's win rates, last-played times and sparklines are kept in the
+cache: they read every ranked match of the ladder, and a ladder plays many a minute."""
+
+
+def standing_lines(ladder: Ladder, standings: list[Standing]) -> list[StandingLine]:
+    key = f"tavolo:ladder-figures:{ladder.pk}"
+    figures = cache.get(key)
+    if figures is None:
+        bot_ids = [standing.bot.pk for standing in standings]
+        figures = (bot_records(bot_ids=bot_ids), bot_recent_ratings(bot_ids=bot_ids))
+        cache.set(key, figures, LADDER_FIGURES_SECONDS)
+    records, recent = figures
     return [
         StandingLine(
             standing,
@@ -68,7 +79,7 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     recent = match_list(ladder=found, kinds=(Match.Kind.RANKED,), status=Match.Status.FINISHED)
     context = {
         "ladder": found,
-        "lines": standing_lines(ladder_standings(ladder=found)),
+        "lines": standing_lines(found, ladder_standings(ladder=found)),
         "playing": playing_now(ladder=found),
         "matches": recent[:RECENT_MATCHES],
     }

@@ -1,0 +1,272 @@
+"""The site under load: pages and frames with 100 bots and 100,000 finished matches.
+
+    uv run python bench/web.py [--matches 100000] [--bots 100] [--clients 20] [--requests 200]
+
+Makes a fresh PostgreSQL database of its own name (dropped at the end), migrates
+it, fills it with bulk inserts (one Muggins ladder, `--bots` bots, `--matches`
+finished ranked matches with their seats and rating changes, and one long Muggins
+match with a real replay), then serves the site with gunicorn on a free port and
+loads, from `--clients` threads at once, a bare Django "hello" view (the floor),
+the ladder, a bot, the match list, a match page, and the full frames of the long
+replay. Prints p50 and p95 per page. Needs PostgreSQL on ``$BENCH_POSTGRES``
+(default ``postgresql://postgres@127.0.0.1:5432``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+import psycopg
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = os.environ.get("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
+BATCH = 5000
+
+BENCH_SETTINGS = """
+from tavolo_site.settings import *  # noqa: F403
+
+ROOT_URLCONF = "bench_urls"
+DEBUG = False
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+LOGGING = {"version": 1, "disable_existing_loggers": False}
+"""
+
+BENCH_URLS = """
+from django.http import HttpResponse
+from django.urls import include, path
+
+
+def hello(request):
+    return HttpResponse("hello")
+
+
+urlpatterns = [path("hello/", hello), path("", include("tavolo_site.urls"))]
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fill(bots: int, matches: int) -> dict[str, str]:
+    """Fill the database named by DATABASE_URL; return the paths to load."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    from arena.bots.inprocess import InProcessBot
+    from arena.bots.registry import builtin_bots
+    from arena.replay import dumps_replay
+    from arena.runner import play_match
+    from bots.house import ladders_seed
+    from bots.models import Bot, BotVersion
+    from matches.models import Match, MatchSeat, RatingChange
+
+    ladder = next(ladder for ladder in ladders_seed() if ladder.slug == "muggins-2")
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"user{index}") for index in range(bots // 2)
+    )
+    made = Bot.objects.bulk_create(
+        Bot(owner=users[index % len(users)], ladder=ladder, name=f"bot{index}")
+        for index in range(bots)
+    )
+    versions = BotVersion.objects.bulk_create(
+        BotVersion(bot=bot, number=1, sha256="0" * 64, size=1, status="accepted") for bot in made
+    )
+    for bot, version in zip(made, versions, strict=True):
+        bot.current_version = version
+    Bot.objects.bulk_update(made, ["current_version"])
+
+    rng = random.Random(1)
+    ratings = {bot.pk: 1500.0 for bot in made}
+    start = datetime.now(UTC) - timedelta(days=30)
+    for first in range(0, matches, BATCH):
+        count = min(BATCH, matches - first)
+        when = [start + timedelta(seconds=(first + index) * 20) for index in range(count)]
+        batch = Match.objects.bulk_create(
+            Match(
+                ladder=ladder,
+                kind="ranked",
+                status="finished",
+                seed="0" * 32,
+                queued_at=moment,
+                started_at=moment,
+                finished_at=moment,
+                result={"places": [1, 2]},
+                decisions=100,
+                replay="replays/none.json.gz",
+            )
+            for moment in when
+        )
+        seats, changes = [], []
+        for match, moment in zip(batch, when, strict=True):
+            pair = rng.sample(range(bots), 2)
+            for seat, index in enumerate(pair):
+                bot, version = made[index], versions[index]
+                seats.append(
+                    MatchSeat(match=match, seat=seat, bot=bot, bot_version=version, place=seat + 1)
+                )
+                before = ratings[bot.pk]
+                ratings[bot.pk] = before + (8.0 if seat == 0 else -8.0)
+                changes.append(
+                    RatingChange(
+                        match=match,
+                        bot=bot,
+                        version=version,
+                        before=before,
+                        after=ratings[bot.pk],
+                        games_before=0,
+                        created_at=moment,
+                    )
+                )
+        MatchSeat.objects.bulk_create(seats)
+        RatingChange.objects.bulk_create(changes)
+    for bot in made:
+        bot.rating = ratings[bot.pk]
+    Bot.objects.bulk_update(made, ["rating"])
+
+    strong = builtin_bots("muggins")["strong"]
+    game = ladder.make_game()
+    record = play_match(game, [InProcessBot(f"bot{seat}", strong(seat)) for seat in (0, 1)])
+    long_match = Match.objects.create(
+        ladder=ladder,
+        kind="ranked",
+        status="finished",
+        seed=format(record.seed, "032x"),
+        queued_at=start,
+        finished_at=start,
+        result=record.result,
+        decisions=record.decisions,
+        replay=default_storage.save(
+            "replays/long.json.gz", ContentFile(dumps_replay(record.replay, compress=True))
+        ),
+    )
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=long_match, seat=seat, bot=made[seat], bot_version=versions[seat], place=1)
+        for seat in (0, 1)
+    )
+    print(f"long replay: {len(record.replay['events'])} events", file=sys.stderr)
+    return {
+        "hello": "/hello/",
+        "ladder": f"/ladders/{ladder.slug}/",
+        "bot": f"/bots/{made[0].pk}/",
+        "match list": "/matches/",
+        "match": f"/matches/{batch[-1].pk}/",
+        "frames (long Muggins)": f"/matches/{long_match.pk}/frames/full.json",
+    }
+
+
+def load(base: str, path: str, clients: int, requests: int) -> list[float]:
+    """Seconds of each of `requests` GETs of `path`, `clients` at a time."""
+
+    def one(client: httpx.Client) -> float:
+        started = time.perf_counter()
+        answer = client.get(base + path)
+        answer.raise_for_status()
+        return time.perf_counter() - started
+
+    with ThreadPoolExecutor(clients) as pool:
+        local = [httpx.Client(timeout=60) for _ in range(clients)]
+        for client in local:
+            one(client)  # warm each worker and the caches
+        times = list(pool.map(lambda index: one(local[index % clients]), range(requests)))
+        for client in local:
+            client.close()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument("--bots", type=int, default=100)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    options = parser.parse_args()
+
+    name = f"tavolo_bench_web_{os.getpid()}"
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    folder = Path(tempfile.mkdtemp(prefix="tavolo-bench-web-"))
+    (folder / "bench_settings.py").write_text(textwrap.dedent(BENCH_SETTINGS))
+    (folder / "bench_urls.py").write_text(textwrap.dedent(BENCH_URLS))
+    environment = {
+        **os.environ,
+        "DATABASE_URL": f"{SERVER}/{name}",
+        "SECRET_KEY": "bench-web-" + "x" * 40,
+        "TAVOLO_DATA_DIR": str(folder / "data"),
+        "DJANGO_SETTINGS_MODULE": "bench_settings",
+        "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT / "platform"), str(ROOT)]),
+        "REDIS_URL": "",
+    }
+    os.environ.update(environment)
+    # This folder holds bench/sandbox.py, which would shadow the sandbox package.
+    sys.path[:] = [str(folder), str(ROOT / "platform"), str(ROOT)] + [
+        entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).parent
+    ]
+    server = None
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
+        started = time.perf_counter()
+        paths = fill(options.bots, options.matches)
+        print(f"filled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        port = free_port()
+        server = subprocess.Popen(
+            [
+                sys.executable, "-m", "gunicorn", "tavolo_site.wsgi",
+                "--bind", f"127.0.0.1:{port}",
+                "--workers", str(options.workers), "--threads", "4",
+                "--log-level", "warning",
+            ],
+            cwd=ROOT,
+        )  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(base + "/hello/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        table = Table(title=f"{options.clients} clients, {options.requests} requests per page")
+        for column in ("page", "p50", "p95"):
+            table.add_column(column, justify="left" if column == "page" else "right")
+        for label, path in paths.items():
+            times = sorted(load(base, path, options.clients, options.requests))
+            p95 = times[int(0.95 * (len(times) - 1))]
+            table.add_row(
+                label, f"{statistics.median(times) * 1000:.0f} ms", f"{p95 * 1000:.0f} ms"
+            )
+        Console().print(table)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()
