@@ -236,7 +236,7 @@ def main() -> None:
                 sys.executable, "-m", "gunicorn", "tavolo_site.wsgi",
                 "--bind", f"127.0.0.1:{port}",
                 "--workers", str(options.workers), "--threads", "4",
-                "--log-level", "warning",
+                "--log-level", "warning", "--timeout", "300",
             ],
             cwd=ROOT,
         )  # fmt: skip
