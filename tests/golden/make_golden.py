@@ -1,10 +1,12 @@
 """Write the golden replays: `uv run python -m tests.golden.make_golden`.
 
-Each file under tests/golden/<game>/ is an ordinary replay (`tavolo replay
+Each file under tests/golden/<engine version>/<game>/ is an ordinary replay (`tavolo replay
 verify` reads it) of a match among the built-in bots at a fixed seed, with its
 clock fields fixed so that writing them again changes nothing unless the
 engine does. `test_golden.py` re-simulates every one and never writes them:
-run this only when a change of the rules is meant, with a new engine version.
+run this only when a change of the rules is meant, with a new engine version:
+it writes the current version's folder, and the folders of older versions
+stay as they are (the engine re-simulates them with their own rules).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from arena.api import ENGINE_VERSION
 from arena.bots.handle import Answer, Fault
 from arena.bots.registry import builtin_bots
 from arena.engine import JSON
@@ -121,14 +124,15 @@ def golden_matches() -> Iterator[tuple[Path, JSON]]:
                 "seconds": 0.0,
             }
             name = f"{batch.label}-{players}p-{number:02d}.json.gz"
-            yield GOLDEN / batch.game / name, replay
+            yield GOLDEN / ENGINE_VERSION / batch.game / name, replay
 
 
 def main() -> None:
     for path, replay in golden_matches():
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_replay(path, replay)
-    print(f"wrote {sum(1 for _ in GOLDEN.glob('*/*.json.gz'))} golden replays under {GOLDEN}")
+    written = GOLDEN / ENGINE_VERSION
+    print(f"wrote {sum(1 for _ in written.glob('*/*.json.gz'))} golden replays under {written}")
 
 
 if __name__ == "__main__":
