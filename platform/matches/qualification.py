@@ -1,11 +1,9 @@
 """Qualification: a new version plays the ladder's house bots in the jail before it may enter.
 
-It plays `TAVOLO_QUALIFICATION_MATCHES` unranked matches against the ladder's
-house bots. A version passes if it never crashes and commits at most
-`TAVOLO_QUALIFICATION_MAX_INFRACTIONS` infractions over all of them (a late,
-malformed or illegal reply is one infraction; a few are allowed so that one
-slow moment on a busy worker does not reject a sound bot). A passed version
-becomes the bot's current version on the ladder.
+It plays up to `TAVOLO_QUALIFICATION_MATCHES` unranked matches against the
+ladder's house bots, one after the other on one worker; after each of them,
+`matches.qualification_verdict` accepts or rejects the version, or waits for
+the next match.
 
 Qualification plays matches to judge a version, so it lives in the matches
 app; the bots app announces each upload (`bots.signals.version_uploaded`) and
@@ -24,9 +22,8 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from ladders.ratings import rating_system
 from matches.metrics import QUALIFICATIONS
-from matches.models import Match, MatchSeat
+from matches.models import Match
 from matches.playing import JailUnavailableError, uploaded_bots_jailed
 from matches.services import match_claim, match_create, match_play_and_record
 
@@ -92,18 +89,13 @@ def _house_versions(ladder: Ladder) -> list[BotVersion]:
 
 
 def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker: str) -> None:
-    """Play the qualification matches, stop at the first crash, and decide.
+    """Play the qualification matches until the version is judged (`qualification_judge`).
 
     A match that could not be played at all (the platform's failure, not the
     bot's) decides nothing: the version goes back to pending, to be sent again
     by `bot_versions_recover`.
     """
     ladder = version.bot.ladder
-    limit = settings.TAVOLO_QUALIFICATION_MAX_INFRACTIONS
-    report: list[str] = []
-    logs: list[str] = []
-    infractions = 0
-    failure = ""
     for number in range(settings.TAVOLO_QUALIFICATION_MATCHES):
         seat_number = number % ladder.seats
         opponents = [house[i % len(house)] for i in range(ladder.seats - 1)]
@@ -122,37 +114,9 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
                 f"({match.failure_reason}); it will be tried again",
             )
             return
-        seat = match.seats.get(seat=seat_number)
-        report.append(_seat_summary(match, seat))
-        logs.append(_seat_log(match, seat))
-        infractions += seat.infractions
-        if seat.crashed:
-            failure = f"crashed in qualification match {match.pk}: {seat.crash_reason}"
-            break
-        if infractions > limit:
-            failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
-            break
-    log = "\n".join([*report, *logs])
-    if failure:
-        _version_reject(version=version, reason=failure, log=log)
-    else:
-        _version_accept(version=version, log=log)
-    QUALIFICATIONS.labels(ladder=ladder.slug, outcome="rejected" if failure else "accepted").inc()
-
-
-def _seat_summary(match: Match, seat: MatchSeat) -> str:
-    summary = (
-        f"match {match.pk} (seed {match.public_seed}), seat {seat.seat}: "
-        f"place {seat.place} of {match.ladder.seats}, {seat.infractions} infractions"
-    )
-    return summary + (f", crashed: {seat.crash_reason}" if seat.crashed else "")
-
-
-def _seat_log(match: Match, seat: MatchSeat) -> str:
-    if not seat.log:
-        return f"--- match {match.pk}: the bot wrote nothing to stderr"
-    with seat.log.open("rb") as log:
-        return f"--- match {match.pk}: the bot's stderr\n" + log.read().decode(errors="replace")
+        version.refresh_from_db()
+        if version.status != BotVersion.Status.QUALIFYING:
+            return
 
 
 def _version_retry_later(*, version: BotVersion, reason: str) -> None:
@@ -161,45 +125,6 @@ def _version_retry_later(*, version: BotVersion, reason: str) -> None:
     BotVersion.objects.filter(id=version.pk, status=BotVersion.Status.QUALIFYING).update(
         status=BotVersion.Status.PENDING, reason=reason, qualification_requested_at=timezone.now()
     )
-
-
-def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:
-    BotVersion.objects.filter(id=version.pk).update(
-        status=BotVersion.Status.REJECTED,
-        reason=reason,
-        qualification_log=log,
-        decided_at=timezone.now(),
-    )
-
-
-@transaction.atomic
-def _version_accept(*, version: BotVersion, log: str) -> None:
-    """Accept the version; it replaces the bot's current version if it is newer.
-
-    A new current version starts where the rating system puts a successor of
-    the bot's rating (the same value, a wider band); that start is kept.
-    """
-    bot = Bot.objects.select_for_update().get(id=version.bot_id)
-    BotVersion.objects.filter(id=version.pk).update(
-        status=BotVersion.Status.ACCEPTED,
-        reason="",
-        qualification_log=log,
-        decided_at=timezone.now(),
-    )
-    if bot.current_version is None or bot.current_version.number < version.number:
-        system = rating_system()
-        previous = BotVersion.objects.select_for_update().filter(id=bot.current_version_id).first()
-        start = system.initial() if previous is None else system.successor(previous.rating_state)
-        BotVersion.objects.filter(id=version.pk).update(
-            rating=start.value,
-            deviation=start.deviation,
-            games=start.games,
-            start_rating=start.value,
-            start_deviation=start.deviation,
-        )
-        bot.current_version_id = version.pk
-        bot.rating, bot.deviation, bot.games = start.value, start.deviation, start.games
-        bot.save(update_fields=["current_version", "rating", "deviation", "games"])
 
 
 @transaction.atomic

@@ -4,37 +4,34 @@ Each match is recorded exactly once. A worker claims a queued match with one
 conditional UPDATE and goes on only if it changed the row, so a duplicate
 delivery does nothing; `match_finish` writes the result, the seats and the
 rating changes in one transaction that does nothing if the match has already
-finished, so a redelivered or re-queued run is never counted twice.
+finished, so a redelivered or re-queued run is never counted twice. What a
+finished match then sets off depends on its kind (`matches.finish`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from statistics import fmean
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from arena.logs import log_context
-from arena.ratings import RatedSeat, Rating
 from arena.runner import MatchRecord, new_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from ladders.ratings import rating_system
 from matches import metrics
+from matches.finish import match_finish
 from matches.live import match_progress_clear
-from matches.models import Match, MatchSeat, RatingChange
+from matches.models import Match, MatchSeat
 from matches.playing import (
     JailUnavailableError,
-    MatchOutcome,
     match_outcome_discard,
     match_outcome_store,
     match_record_play,
@@ -69,7 +66,7 @@ def match_create(
     ladder: Ladder,
     kind: str,
     versions: Sequence[BotVersion],
-    requested_by: AbstractUser | None = None,
+    requested_by: User | None = None,
     enqueue: bool = True,
 ) -> Match:
     """A new match with `versions[i]` in seat i, sent to the workers on commit if `enqueue`."""
@@ -85,7 +82,7 @@ def matches_create(
     ladder: Ladder,
     kind: str,
     tables: Sequence[Sequence[BotVersion]],
-    requested_by: AbstractUser | None = None,
+    requested_by: User | None = None,
     enqueue: bool = True,
 ) -> list[Match]:
     """One new match per table (`table[i]` in seat i), in two inserts however many."""
@@ -210,113 +207,6 @@ def match_fail(*, match_id: int, attempt: int, reason: str) -> bool:
 
 
 @transaction.atomic
-def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
-    """Record a played match: result, seats and (if ranked) ratings, all or nothing.
-
-    Keyed by the match: the match row is locked first, and a match that has
-    already finished is left as it is (False). The bots' rating rows are then
-    locked in id order, so concurrent finishes never deadlock.
-    """
-    match = Match.objects.select_for_update().get(id=match_id)
-    if match.status == Match.Status.FINISHED:
-        return False
-    seats = list(match.seats.order_by("seat"))
-    if len(seats) != len(outcome.seats):
-        raise ValueError(
-            f"match {match_id} has {len(seats)} seats, the outcome has {len(outcome.seats)}"
-        )
-    for seat, seat_outcome in zip(seats, outcome.seats, strict=True):
-        seat.place = seat_outcome.place
-        seat.infractions = seat_outcome.infractions
-        seat.crashed = seat_outcome.crashed
-        seat.crash_reason = seat_outcome.crash_reason
-        seat.log = seat_outcome.log_name
-        seat.log_entries = seat_outcome.log_entries_name
-    MatchSeat.objects.bulk_update(
-        seats, ["place", "infractions", "crashed", "crash_reason", "log", "log_entries"]
-    )
-    if match.kind == Match.Kind.RANKED:
-        _ratings_apply(match=match, seats=seats)
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.result = outcome.result
-    match.decisions = outcome.decisions
-    match.replay = outcome.replay_name
-    match.failure_reason = ""
-    match.save()
-    return True
-
-
-def _ratings_apply(*, match: Match, seats: list[MatchSeat]) -> None:
-    """Rate the match with the state of the versions that played it.
-
-    A version that is no longer its bot's current one is still rated (its own
-    history stays true) but leaves the bot's rating alone. A house bot may
-    fill several seats of one table; it then moves by the mean of its seats'
-    changes, and counts one game. Bots, then versions, are locked in id order
-    (as acceptance does), so concurrent finishes never deadlock.
-    """
-    bot_ids = sorted({seat.bot_id for seat in seats})
-    bots = {
-        bot.pk: bot for bot in Bot.objects.select_for_update().filter(id__in=bot_ids).order_by("id")
-    }
-    version_ids = sorted({seat.bot_version_id for seat in seats})
-    versions = {
-        version.pk: version
-        for version in BotVersion.objects.select_for_update()
-        .filter(id__in=version_ids)
-        .order_by("id")
-    }
-    rated = rating_system().rate(
-        [versions[seat.bot_version_id].rating_state for seat in seats],
-        [seat.place for seat in seats],
-    )
-    by_version: dict[int, list[RatedSeat]] = defaultdict(list)
-    for seat, rated_seat in zip(seats, rated, strict=True):
-        by_version[seat.bot_version_id].append(rated_seat)
-    history = []
-    for version_id in version_ids:
-        version = versions[version_id]
-        own = by_version[version_id]
-        before = version.rating_state
-        after = Rating(
-            fmean(seat.after.value for seat in own),
-            fmean(seat.after.deviation for seat in own),
-            before.games + 1,
-        )
-        version.rating_set(after)
-        bot = bots[version.bot_id]
-        if bot.current_version_id == version_id:
-            bot.rating, bot.deviation, bot.games = after.value, after.deviation, after.games
-        history.append(
-            RatingChange(
-                match=match,
-                bot=bot,
-                version=version,
-                before=before.value,
-                after=after.value,
-                deviation_before=before.deviation,
-                deviation_after=after.deviation,
-                games_before=before.games,
-                versus=[
-                    {
-                        "seat": other.seat,
-                        "bot_id": other.bot_id,
-                        "points": fmean(seat.versus[index] for seat in own),
-                    }
-                    for index, other in enumerate(seats)
-                    if other.bot_version_id != version_id
-                ],
-            )
-        )
-    BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
-    Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
-    RatingChange.objects.bulk_create(history)
-    updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
-    transaction.on_commit(lambda: updates.inc(len(history)))
-
-
-@transaction.atomic
 def matches_recover(
     *, now: datetime | None = None, lost_after_seconds: int | None = None
 ) -> list[int]:
@@ -365,7 +255,7 @@ def matches_recover(
     return resent
 
 
-def challenge_check(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -> None:
+def challenge_check(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> None:
     """Refuse a challenge that may not be played, with the reason."""
     if bot.owner_id != user.pk:
         raise ValidationError("you can only challenge with your own bot", code="not_owner")
@@ -390,7 +280,7 @@ def challenge_check(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -
             )
 
 
-def challenge_create(*, user: AbstractUser, bot: Bot, opponents: Sequence[Bot]) -> Match:
+def challenge_create(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> Match:
     """An unranked match of `bot` against chosen opponents; house bots fill empty seats.
 
     At most `TAVOLO_CHALLENGES_PER_HOUR` per user: the user's row is locked

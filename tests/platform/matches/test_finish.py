@@ -12,11 +12,12 @@ from arena.replay import loads_replay, verify_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_system
+from matches.finish import ON_FINISH, match_finish
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.qualification import _version_accept
+from matches.qualification_verdict import _version_accept
 from matches.selectors import match_replay_bytes
-from matches.services import match_create, match_finish, match_run
+from matches.services import match_create, match_run
 
 
 def outcome(*places: int) -> MatchOutcome:
@@ -194,3 +195,7 @@ def test_a_worker_without_the_jail_fails_a_match_of_uploaded_bots_with_the_reaso
     assert match.status == Match.Status.FAILED
     assert "no working jail" in match.failure_reason
     assert [Bot.objects.get(pk=bot.pk).games for bot in table] == [30, 2]
+
+
+def test_every_kind_of_match_says_what_its_finish_sets_off() -> None:
+    assert set(ON_FINISH) == set(Match.Kind)

@@ -12,10 +12,11 @@ from django.http import Http404
 
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.selectors import match_get, match_list, match_replay_bytes, match_seat_log_for
-from matches.services import match_create, match_finish
+from matches.services import match_create
 
 
 @pytest.fixture

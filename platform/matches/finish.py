@@ -1,0 +1,148 @@
+"""What happens when a match finishes: its record, then what it sets off, by kind.
+
+`match_finish` writes the result and the seats, then calls the entry of
+`ON_FINISH` for the match's kind, in the same transaction: a ranked match moves
+ratings, a challenge changes nothing, a qualification match may accept or reject
+the version on trial. A new kind of match is one new entry.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from statistics import fmean
+from typing import Protocol
+
+from django.db import transaction
+from django.utils import timezone
+
+from arena.ratings import RatedSeat, Rating
+from bots.models import Bot, BotVersion
+from ladders.ratings import rating_system
+from matches import metrics
+from matches.models import Match, MatchSeat, RatingChange
+from matches.playing import MatchOutcome
+from matches.qualification_verdict import qualification_judge
+
+
+@transaction.atomic
+def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
+    """Record a played match (result and seats) and what it sets off, all or nothing.
+
+    Keyed by the match: the match row is locked first, and a match that has
+    already finished is left as it is (False). A ranked match then locks the
+    bots' rating rows in id order, so concurrent finishes never deadlock.
+    """
+    match = Match.objects.select_for_update().get(id=match_id)
+    if match.status == Match.Status.FINISHED:
+        return False
+    seats = list(match.seats.order_by("seat"))
+    if len(seats) != len(outcome.seats):
+        raise ValueError(
+            f"match {match_id} has {len(seats)} seats, the outcome has {len(outcome.seats)}"
+        )
+    for seat, seat_outcome in zip(seats, outcome.seats, strict=True):
+        seat.place = seat_outcome.place
+        seat.infractions = seat_outcome.infractions
+        seat.crashed = seat_outcome.crashed
+        seat.crash_reason = seat_outcome.crash_reason
+        seat.log = seat_outcome.log_name
+        seat.log_entries = seat_outcome.log_entries_name
+    MatchSeat.objects.bulk_update(
+        seats, ["place", "infractions", "crashed", "crash_reason", "log", "log_entries"]
+    )
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.result = outcome.result
+    match.decisions = outcome.decisions
+    match.replay = outcome.replay_name
+    match.failure_reason = ""
+    match.save()
+    ON_FINISH[match.kind](match=match, seats=seats)
+    return True
+
+
+def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
+    """Rate the match with the state of the versions that played it.
+
+    A version that is no longer its bot's current one is still rated (its own
+    history stays true) but leaves the bot's rating alone. A house bot may
+    fill several seats of one table; it then moves by the mean of its seats'
+    changes, and counts one game. Bots, then versions, are locked in id order
+    (as acceptance does), so concurrent finishes never deadlock.
+    """
+    bot_ids = sorted({seat.bot_id for seat in seats})
+    bots = {
+        bot.pk: bot for bot in Bot.objects.select_for_update().filter(id__in=bot_ids).order_by("id")
+    }
+    version_ids = sorted({seat.bot_version_id for seat in seats})
+    versions = {
+        version.pk: version
+        for version in BotVersion.objects.select_for_update()
+        .filter(id__in=version_ids)
+        .order_by("id")
+    }
+    rated = rating_system().rate(
+        [versions[seat.bot_version_id].rating_state for seat in seats],
+        [seat.place for seat in seats],
+    )
+    by_version: dict[int, list[RatedSeat]] = defaultdict(list)
+    for seat, rated_seat in zip(seats, rated, strict=True):
+        by_version[seat.bot_version_id].append(rated_seat)
+    history = []
+    for version_id in version_ids:
+        version = versions[version_id]
+        own = by_version[version_id]
+        before = version.rating_state
+        after = Rating(
+            fmean(seat.after.value for seat in own),
+            fmean(seat.after.deviation for seat in own),
+            before.games + 1,
+        )
+        version.rating_set(after)
+        bot = bots[version.bot_id]
+        if bot.current_version_id == version_id:
+            bot.rating, bot.deviation, bot.games = after.value, after.deviation, after.games
+        history.append(
+            RatingChange(
+                match=match,
+                bot=bot,
+                version=version,
+                before=before.value,
+                after=after.value,
+                deviation_before=before.deviation,
+                deviation_after=after.deviation,
+                games_before=before.games,
+                versus=[
+                    {
+                        "seat": other.seat,
+                        "bot_id": other.bot_id,
+                        "points": fmean(seat.versus[index] for seat in own),
+                    }
+                    for index, other in enumerate(seats)
+                    if other.bot_version_id != version_id
+                ],
+            )
+        )
+    BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
+    Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
+    RatingChange.objects.bulk_create(history)
+    updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
+    transaction.on_commit(lambda: updates.inc(len(history)))
+
+
+def challenge_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
+    """A challenge is friendly: it changes no rating and decides nothing."""
+
+
+class OnFinish(Protocol):
+    """What a finished match sets off, given the match and its seats (in seat order)."""
+
+    def __call__(self, *, match: Match, seats: list[MatchSeat]) -> None: ...
+
+
+ON_FINISH: dict[str, OnFinish] = {
+    Match.Kind.RANKED: ranked_match_rate,
+    Match.Kind.CHALLENGE: challenge_match_finished,
+    Match.Kind.QUALIFICATION: qualification_judge,
+}
+"""What a finished match of each kind sets off, inside `match_finish`'s transaction."""

@@ -1,0 +1,128 @@
+"""Qualification's verdict on a version, given as each of its matches finishes.
+
+A version passes if it never crashes and commits at most
+`TAVOLO_QUALIFICATION_MAX_INFRACTIONS` infractions over its
+`TAVOLO_QUALIFICATION_MATCHES` matches (a late, malformed or illegal reply is
+one infraction; a few are allowed so that one slow moment on a busy worker does
+not reject a sound bot). It is rejected at its first crash or once over the
+limit, and accepted after its last match; a passed version becomes the bot's
+current version on the ladder. The log it keeps lists each match and what the
+bot wrote to stderr.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from bots.models import Bot, BotVersion
+from ladders.ratings import rating_system
+from matches.metrics import QUALIFICATIONS
+from matches.models import Match, MatchSeat
+
+
+def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
+    """Judge the version on trial in a finished qualification match: accept, reject or wait.
+
+    The verdict reads every match of the version's current qualification (since
+    it started qualifying), so it is the same whichever match finishes last.
+    """
+    version = (
+        BotVersion.objects.filter(
+            id__in=[seat.bot_version_id for seat in seats], status=BotVersion.Status.QUALIFYING
+        )
+        .exclude(bot__kind=Bot.Kind.HOUSE)
+        .first()
+    )
+    if version is None or version.qualification_started_at is None:
+        return
+    played = (
+        MatchSeat.objects.filter(
+            bot_version=version,
+            match__kind=Match.Kind.QUALIFICATION,
+            match__status=Match.Status.FINISHED,
+            match__created_at__gte=version.qualification_started_at,
+        )
+        .select_related("match__ladder")
+        .order_by("match_id")
+    )
+    limit = settings.TAVOLO_QUALIFICATION_MAX_INFRACTIONS
+    report: list[str] = []
+    logs: list[str] = []
+    infractions = 0
+    failure = ""
+    for seat in played:
+        report.append(_seat_summary(seat.match, seat))
+        logs.append(_seat_log(seat.match, seat))
+        infractions += seat.infractions
+        if seat.crashed:
+            failure = f"crashed in qualification match {seat.match_id}: {seat.crash_reason}"
+            break
+        if infractions > limit:
+            failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
+            break
+    log = "\n".join([*report, *logs])
+    if failure:
+        _version_reject(version=version, reason=failure, log=log)
+    elif len(report) >= settings.TAVOLO_QUALIFICATION_MATCHES:
+        _version_accept(version=version, log=log)
+    else:
+        return
+    outcome = "rejected" if failure else "accepted"
+    counter = QUALIFICATIONS.labels(ladder=match.ladder.slug, outcome=outcome)
+    transaction.on_commit(counter.inc)
+
+
+def _seat_summary(match: Match, seat: MatchSeat) -> str:
+    summary = (
+        f"match {match.pk} (seed {match.public_seed}), seat {seat.seat}: "
+        f"place {seat.place} of {match.ladder.seats}, {seat.infractions} infractions"
+    )
+    return summary + (f", crashed: {seat.crash_reason}" if seat.crashed else "")
+
+
+def _seat_log(match: Match, seat: MatchSeat) -> str:
+    if not seat.log:
+        return f"--- match {match.pk}: the bot wrote nothing to stderr"
+    with seat.log.open("rb") as log:
+        return f"--- match {match.pk}: the bot's stderr\n" + log.read().decode(errors="replace")
+
+
+def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:
+    BotVersion.objects.filter(id=version.pk).update(
+        status=BotVersion.Status.REJECTED,
+        reason=reason,
+        qualification_log=log,
+        decided_at=timezone.now(),
+    )
+
+
+@transaction.atomic
+def _version_accept(*, version: BotVersion, log: str) -> None:
+    """Accept the version; it replaces the bot's current version if it is newer.
+
+    A new current version starts where the rating system puts a successor of
+    the bot's rating (the same value, a wider band); that start is kept.
+    """
+    bot = Bot.objects.select_for_update().get(id=version.bot_id)
+    BotVersion.objects.filter(id=version.pk).update(
+        status=BotVersion.Status.ACCEPTED,
+        reason="",
+        qualification_log=log,
+        decided_at=timezone.now(),
+    )
+    if bot.current_version is None or bot.current_version.number < version.number:
+        system = rating_system()
+        previous = BotVersion.objects.select_for_update().filter(id=bot.current_version_id).first()
+        start = system.initial() if previous is None else system.successor(previous.rating_state)
+        BotVersion.objects.filter(id=version.pk).update(
+            rating=start.value,
+            deviation=start.deviation,
+            games=start.games,
+            start_rating=start.value,
+            start_deviation=start.deviation,
+        )
+        bot.current_version_id = version.pk
+        bot.rating, bot.deviation, bot.games = start.value, start.deviation, start.games
+        bot.save(update_fields=["current_version", "rating", "deviation", "games"])
