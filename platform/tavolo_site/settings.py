@@ -1,7 +1,8 @@
 """Django settings for the Tavolo site, read from the environment (12-factor).
 
 Every integration is configured in one place below, from environment variables
-read through the typed helpers of `tavolo_site.env`. With nothing set, the site
+read through the typed helpers of `tavolo_site.env` (each may also be given as
+``NAME_FILE``, a file that holds the value: the way to pass secrets). With nothing set, the site
 runs on one machine with no server besides itself: a SQLite file, a filesystem
 message queue and replays on disk, all under ``TAVOLO_DATA_DIR``.
 """
@@ -182,7 +183,10 @@ MEDIA_URL = "media/"
 MEDIA_ROOT = DATA_DIR / "media"
 TAVOLO_STORAGE = env_choice("TAVOLO_STORAGE", "local", ("local", "s3"))
 if TAVOLO_STORAGE == "s3":
-    # django-storages reads AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and the rest itself.
+    # Without keys here, boto3 finds them itself (an instance role, ~/.aws); given here, as
+    # AWS_ACCESS_KEY_ID or AWS_ACCESS_KEY_ID_FILE, they are the ones used.
+    AWS_S3_ACCESS_KEY_ID = env_str("AWS_ACCESS_KEY_ID", "") or None
+    AWS_S3_SECRET_ACCESS_KEY = env_str("AWS_SECRET_ACCESS_KEY", "") or None
     AWS_STORAGE_BUCKET_NAME = env_str("AWS_STORAGE_BUCKET_NAME")
     AWS_S3_ENDPOINT_URL = env_str("AWS_S3_ENDPOINT_URL", "") or None
     AWS_S3_REGION_NAME = env_str("AWS_S3_REGION_NAME", "") or None

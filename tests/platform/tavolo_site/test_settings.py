@@ -16,14 +16,19 @@ OPTIONAL_CHECKS = {"security.W005", "security.W021"}
 
 
 def deploy_check(tmp_path: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+    return manage(tmp_path, "check", "--deploy", **environment)
+
+
+def manage(tmp_path: Path, *command: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """Run ``manage.py`` with only the given settings (none of the test run's own)."""
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
+        if key.removesuffix("_FILE") not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
     }
     env.update(TAVOLO_DATA_DIR=str(tmp_path), **environment)
     return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy"],
+        [sys.executable, "manage.py", *command],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -48,3 +53,28 @@ def test_the_site_refuses_to_start_without_a_secret_key(tmp_path: Path) -> None:
     result = deploy_check(tmp_path, ALLOWED_HOSTS="tavolo.example.org")
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_secrets_may_come_from_files(tmp_path: Path) -> None:
+    secret_key = tmp_path / "secret_key"
+    secret_key.write_text(secrets.token_urlsafe(50) + "\n")
+    database_url = tmp_path / "database_url"
+    database_url.write_text(f"sqlite:///{tmp_path / 'from-file.sqlite3'}\n")
+    result = deploy_check(
+        tmp_path,
+        SECRET_KEY_FILE=str(secret_key),
+        DATABASE_URL_FILE=str(database_url),
+        ALLOWED_HOSTS="tavolo.example.org",
+        TAVOLO_HTTPS="1",
+        TAVOLO_HSTS_SECONDS="31536000",
+    )
+    assert result.returncode == 0, result.stderr
+    shown = manage(
+        tmp_path,
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DATABASES['default']['NAME'])",
+        SECRET_KEY_FILE=str(secret_key),
+        DATABASE_URL_FILE=str(database_url),
+    )
+    assert shown.stdout.splitlines()[-1] == str(tmp_path / "from-file.sqlite3"), shown.stderr
