@@ -2,8 +2,9 @@
 
 `match_finish` writes the result and the seats, then calls the entry of
 `ON_FINISH` for the match's kind, in the same transaction: a ranked match moves
-ratings, a challenge changes nothing, a qualification match may accept or reject
-the version on trial. A new kind of match is one new entry.
+ratings, a qualification match may accept or reject the version on trial, a
+challenge or a tournament's match changes nothing. A new kind of match is one
+new entry.
 """
 
 from __future__ import annotations
@@ -130,8 +131,11 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     transaction.on_commit(lambda: updates.inc(len(history)))
 
 
-def challenge_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
-    """A challenge is friendly: it changes no rating and decides nothing."""
+def unrated_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
+    """A challenge or a tournament's match changes no rating and decides nothing here.
+
+    A tournament reads its finished matches itself (`tournaments.tasks.tournaments_tick`).
+    """
 
 
 class OnFinish(Protocol):
@@ -142,7 +146,8 @@ class OnFinish(Protocol):
 
 ON_FINISH: dict[str, OnFinish] = {
     Match.Kind.RANKED: ranked_match_rate,
-    Match.Kind.CHALLENGE: challenge_match_finished,
+    Match.Kind.CHALLENGE: unrated_match_finished,
     Match.Kind.QUALIFICATION: qualification_judge,
+    Match.Kind.TOURNAMENT: unrated_match_finished,
 }
 """What a finished match of each kind sets off, inside `match_finish`'s transaction."""
