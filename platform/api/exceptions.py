@@ -19,7 +19,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from bots.checks import MAX_SOURCE_BYTES
+from bots.checks import MAX_SOURCE_BYTES, MAX_SOURCE_SIZE
 
 RATE_LIMITED_CODE = "rate_limited"
 
@@ -30,7 +30,7 @@ class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = (
         f"the request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes: "
-        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes (256 KiB)"
+        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes ({MAX_SOURCE_SIZE})"
     )
     default_code = "too_large"
 

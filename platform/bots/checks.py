@@ -14,6 +14,9 @@ from django.core.exceptions import ValidationError
 from django.core.files import File
 
 MAX_SOURCE_BYTES = 256 * 1024
+"""The largest bot file accepted: the one limit that checks, forms, errors and pages ask."""
+MAX_SOURCE_SIZE = f"{MAX_SOURCE_BYTES // 1024} KiB"
+"""`MAX_SOURCE_BYTES` as people read it."""
 BOT_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{1,39}")
 FILENAME_PATTERN = re.compile(r"[^/\\]+\.py")
 ONE_FILE_ONLY = "send one file: a bot is a single Python file"
@@ -37,7 +40,8 @@ def bot_file_read(file: File) -> bytes:
 
 def _too_large(size: int) -> ValidationError:
     return ValidationError(
-        f"the file is {size} bytes; the limit is {MAX_SOURCE_BYTES} (256 KiB)", code="too_large"
+        f"the file is {size} bytes; the limit is {MAX_SOURCE_BYTES} ({MAX_SOURCE_SIZE})",
+        code="too_large",
     )
 
 

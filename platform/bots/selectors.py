@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -59,6 +60,18 @@ def bot_version_get(*, bot: Bot, number: int) -> BotVersion:
     if version is None:
         raise Http404(f"{bot.name} has no version {number}")
     return version
+
+
+def bot_owner_check(*, user: AbstractBaseUser | AnonymousUser, bot: Bot) -> None:
+    """Refuse (PermissionDenied, a 403) an action with `bot` by anyone but its owner.
+
+    The ownership rule of the whole site: a bot is public, so refusing to let
+    another user change it, upload to it, challenge or enter a tournament with
+    it may say why (403). What is private (a version's source and logs, a seat's
+    log) is a 404 for anyone else instead, so that its existence is not revealed.
+    """
+    if not user.is_authenticated or bot.owner_id != user.pk:
+        raise PermissionDenied(f"{bot.name} belongs to another user")
 
 
 def bot_version_can_inspect(*, user: AbstractBaseUser | AnonymousUser, version: BotVersion) -> bool:

@@ -25,6 +25,7 @@ from django.utils import timezone
 from arena.logs import log_context
 from arena.runner import MatchRecord, new_seed
 from bots.models import Bot, BotVersion
+from bots.selectors import bot_owner_check
 from ladders.models import Ladder
 from matches import metrics
 from matches.finish import match_finish
@@ -256,9 +257,9 @@ def matches_recover(
 
 
 def challenge_check(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> None:
-    """Refuse a challenge that may not be played, with the reason."""
-    if bot.owner_id != user.pk:
-        raise ValidationError("you can only challenge with your own bot", code="not_owner")
+    """Refuse a challenge that may not be played, with the reason (PermissionDenied if
+    `bot` is not the user's, else ValidationError)."""
+    bot_owner_check(user=user, bot=bot)
     ladder = bot.ladder
     if not ladder.active:
         raise ValidationError(f"the ladder {ladder.name} is closed", code="ladder_inactive")

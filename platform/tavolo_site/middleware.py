@@ -3,8 +3,9 @@
 Django caps the fields of a request (``DATA_UPLOAD_MAX_MEMORY_SIZE``) but not its
 files, and the CSRF check reads a form's whole body before any view runs. The
 only multipart requests the site takes are bot uploads, so a body whose
-``Content-Length`` is far over the 256 KiB a bot file may have is answered 413
-at once: JSON under /api/, a plain sentence for the site's forms.
+``Content-Length`` is far over what a bot file may have
+(`bots.checks.MAX_SOURCE_BYTES`) is answered 413 at once: JSON under /api/, a
+plain sentence for the site's forms.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from bots.checks import MAX_SOURCE_BYTES
+from bots.checks import MAX_SOURCE_BYTES, MAX_SOURCE_SIZE
 
 MULTIPART_ALLOWANCE = 64 * 1024
 """Room for the form's other fields and the multipart boundaries around the file."""
@@ -41,7 +42,7 @@ def _length(request: HttpRequest) -> int:
 def _too_large(request: HttpRequest) -> HttpResponse:
     message = (
         f"the upload is {_length(request)} bytes: "
-        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes (256 KiB)"
+        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes ({MAX_SOURCE_SIZE})"
     )
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=413)

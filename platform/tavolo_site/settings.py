@@ -137,9 +137,10 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Request bodies: a bot file is at most 256 KiB (bots.checks.MAX_SOURCE_BYTES). A JSON body may
+# Request bodies: a bot file is at most bots.checks.MAX_SOURCE_BYTES (256 KiB). A JSON body may
 # be larger than its source text (escapes), so fields get 1 MiB; multipart bodies are capped by
-# tavolo_site.middleware, and a file over 256 KiB is spooled to disk, never held in memory.
+# tavolo_site.middleware, and an uploaded file over 256 KiB is spooled to disk, never held in
+# memory (a file over the bot limit is then refused by its size, unread).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 

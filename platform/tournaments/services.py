@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from arena.tournaments import Table, TableResult, TournamentError
 from bots.models import Bot, BotVersion
+from bots.selectors import bot_owner_check
 from matches.models import Match, MatchSeat
 from matches.services import match_priority, matches_create
 from tournaments.models import Entry, Tournament, TournamentTable
@@ -36,8 +37,7 @@ def tournament_entry_check(
 ) -> None:
     """Refuse an entry that may not be made, with the reason."""
     now = now or timezone.now()
-    if bot.owner_id != user.pk:
-        raise ValidationError("you can only enter your own bot", code="not_owner")
+    bot_owner_check(user=user, bot=bot)
     if bot.ladder_id != tournament.ladder_id:
         raise ValidationError(
             f"{bot.name} plays on {bot.ladder.name}; this tournament is played on"

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import connection
 from django.db.models import QuerySet
 
-from bots.checks import ONE_FILE_ONLY
+from bots.checks import MAX_SOURCE_SIZE, ONE_FILE_ONLY
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
@@ -26,7 +26,8 @@ class SignupForm(UserCreationForm):
 
 class UploadForm(forms.Form):
     file = forms.FileField(
-        allow_empty_file=True, help_text="One Python file under 256 KiB that defines act."
+        allow_empty_file=True,
+        help_text=f"One Python file under {MAX_SOURCE_SIZE} that defines act.",
     )
 
     ERROR_FIELDS = {

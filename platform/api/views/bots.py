@@ -12,7 +12,6 @@ from typing import Any
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -38,6 +37,7 @@ from bots.models import Bot, BotVersion
 from bots.selectors import (
     bot_get,
     bot_list,
+    bot_owner_check,
     bot_version_get,
     bot_version_list,
     bot_version_qualification_log_for,
@@ -129,8 +129,7 @@ class VersionListView(generics.ListAPIView):
     def post(self, request: Request, bot_id: int) -> Response:
         """Upload a new version of your bot; qualification starts on its own."""
         bot = bot_get(bot_id=bot_id)
-        if bot.owner_id != request.user.pk:
-            raise PermissionDenied(f"{bot.name} belongs to another user")
+        bot_owner_check(user=request.user, bot=bot)
         upload = SourceInput(data=request.data)
         upload.is_valid(raise_exception=True)
         source_bytes, filename = uploaded_source(upload.validated_data)

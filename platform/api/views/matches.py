@@ -118,7 +118,7 @@ class ChallengeListView(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
-        request=ChallengeInput, responses={201: MatchSerializer, **errors(400, 401, 429)}
+        request=ChallengeInput, responses={201: MatchSerializer, **errors(400, 401, 403, 429)}
     )
     def post(self, request: Request) -> Response:
         """Challenge chosen opponents with your bot: an unranked match; house bots fill seats."""

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -16,6 +16,7 @@ from bots.models import Bot
 from bots.selectors import (
     bot_get,
     bot_list,
+    bot_owner_check,
     bot_version_can_inspect,
     bot_version_get,
     bot_version_list,
@@ -90,10 +91,9 @@ def bot_page(
 
 
 def _own_bot(request: HttpRequest, bot_id: int) -> Bot:
-    """The bot, if the logged-in user owns it; Http404 for anyone else."""
+    """The bot, if the logged-in user owns it; PermissionDenied (403) for anyone else."""
     bot = bot_get(bot_id=bot_id)
-    if bot.owner_id != request.user.pk:
-        raise Http404("no such bot of yours")
+    bot_owner_check(user=request.user, bot=bot)
     return bot
 
 

@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from bots.checks import MAX_SOURCE_SIZE
 from bots.selectors import Standing, ladder_standings
 from ladders.models import Ladder
 from ladders.ratings import rating_shown, rating_system
@@ -103,4 +104,5 @@ def ratings_explained(request: HttpRequest) -> HttpResponse:
 
 def write_a_bot(request: HttpRequest) -> HttpResponse:
     server = request.build_absolute_uri("/").rstrip("/")
-    return render(request, "web/write_a_bot.html", {"ladders": ladder_list(), "server": server})
+    context = {"ladders": ladder_list(), "server": server, "max_source_size": MAX_SOURCE_SIZE}
+    return render(request, "web/write_a_bot.html", context)

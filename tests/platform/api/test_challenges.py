@@ -53,12 +53,12 @@ def test_the_challenge_list_shows_only_your_own(
     assert [match["id"] for match in listing["results"]] == [mine["id"]]
 
 
-def test_challenging_with_another_users_bot_is_a_400(
+def test_challenging_with_another_users_bot_is_a_403(
     bob_api: APIClient, alice_bot: Bot, bob_bot: Bot
 ) -> None:
     answer = challenge(bob_api, alice_bot, bob_bot)
-    assert answer.status_code == 400
-    assert "your own bot" in answer.json()["detail"]
+    assert answer.status_code == 403
+    assert "belongs to another user" in answer.json()["detail"]
     assert not Match.objects.exists()
 
 

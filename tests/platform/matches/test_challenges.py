@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from pytest_django.fixtures import Settings
 
 from bots.models import Bot
@@ -72,7 +72,9 @@ def test_house_bots_fill_every_seat_a_challenger_leaves_open(
 
 
 def test_only_the_owner_can_challenge_with_a_bot(bob: AbstractUser, mine: Bot, theirs: Bot) -> None:
-    refused("not_owner", user=bob, bot=mine, opponents=[theirs])
+    with pytest.raises(PermissionDenied, match="belongs to another user"):
+        challenge_create(user=bob, bot=mine, opponents=[theirs])
+    assert not Match.objects.exists()
 
 
 def test_opponents_must_play_on_the_same_ladder(

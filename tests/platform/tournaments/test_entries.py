@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from bots.models import Bot
@@ -68,7 +68,9 @@ def test_entering_before_entries_open_is_refused(
 def test_someone_elses_bot_is_refused(
     bob: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
 ) -> None:
-    refused("not_owner", user=bob, tournament=open_tournament(), bot=muggins_bots[0])
+    with pytest.raises(PermissionDenied, match="belongs to another user"):
+        tournament_enter(user=bob, tournament=open_tournament(), bot=muggins_bots[0])
+    assert not Entry.objects.exists()
 
 
 def test_an_invitation_tournament_takes_only_invited_owners(

@@ -106,8 +106,17 @@ def test_the_upload_form_refuses_a_bad_file_like_the_api(
 
 def test_bob_cannot_upload_to_alices_bot(bob_browser: Client, alice_bot: Bot) -> None:
     answer = bob_browser.post(f"/bots/{alice_bot.pk}/upload/", {"file": python_file(GOOD + b"#")})
-    assert answer.status_code == 404
+    assert answer.status_code == 403
     assert alice_bot.versions.count() == 1
+
+
+def test_bob_cannot_challenge_with_alices_bot(
+    bob_browser: Client, alice_bot: Bot, bob: AbstractUser, accepted_bot: Callable[..., Bot]
+) -> None:
+    rival = accepted_bot(owner=bob, ladder=alice_bot.ladder, name="rival")
+    answer = bob_browser.post(f"/bots/{alice_bot.pk}/challenge/", {"opponents": [rival.pk]})
+    assert answer.status_code == 403
+    assert not Match.objects.exists()
 
 
 def test_uploading_needs_a_login(client: Client, alice_bot: Bot) -> None:
