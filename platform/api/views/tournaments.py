@@ -63,7 +63,9 @@ class TournamentDetailView(APIView):
 class EntryListView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=EntryInput, responses={201: EntrySerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        request=EntryInput, responses={201: EntrySerializer, **errors(400, 401, 403, 404)}
+    )
     def post(self, request: Request, slug: str) -> Response:
         """Enter your bot; its current version at the entry deadline plays the whole event."""
         found = tournament_get(slug=slug)
