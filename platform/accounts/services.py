@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 from rest_framework.authtoken.models import Token
@@ -12,9 +12,7 @@ SYSTEM_USERNAME = "tavolo"
 """The user that owns the house bots; it cannot log in."""
 
 
-def user_create(
-    *, username: str, password: str, email: str = "", is_staff: bool = False
-) -> AbstractUser:
+def user_create(*, username: str, password: str, email: str = "", is_staff: bool = False) -> User:
     """A new user who can log in; staff users are also superusers of the admin.
 
     A ValidationError if the name is taken or the password is too weak (the
@@ -29,7 +27,7 @@ def user_create(
     return user
 
 
-def user_system_get() -> AbstractUser:
+def user_system_get() -> User:
     """The system user that owns house bots, created on first use."""
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(
@@ -41,14 +39,14 @@ def user_system_get() -> AbstractUser:
     return user
 
 
-def user_api_token_get(*, user: AbstractUser) -> str:
+def user_api_token_get(*, user: User) -> str:
     """The user's personal API token, created on first use."""
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
 
 
 @transaction.atomic
-def user_api_token_rotate(*, user: AbstractUser) -> str:
+def user_api_token_rotate(*, user: User) -> str:
     """Replace the user's API token with a new one; the old one stops working."""
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user).key

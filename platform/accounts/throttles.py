@@ -45,6 +45,7 @@ class LoginThrottle(WriteThrottle):
 def throttle_refusal(throttle: type[WriteThrottle], request: HttpRequest) -> str | None:
     """For a form's POST: None if it may go on (it is counted), else why it may not."""
     gate = throttle()
-    if gate.allow_request(request, None):  # DRF's throttles read only .user, .method and .META
+    # DRF's throttles read only .user, .method and .META, which a Django request has too.
+    if gate.allow_request(request, None):  # type: ignore[arg-type]
         return None
     return f"too many {throttle.scope}: try again in {ceil(gate.wait() or 0)} seconds"

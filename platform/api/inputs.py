@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404
 from rest_framework import serializers
@@ -30,7 +30,7 @@ class SourceInput(serializers.Serializer):
     """A bot file, as an uploaded ``file`` or as ``source`` text (exactly one)."""
 
     file = serializers.FileField(required=False, allow_empty_file=True)
-    source = serializers.CharField(
+    source = serializers.CharField(  # type: ignore[assignment]  # a field, not Field.source
         required=False, allow_blank=True, trim_whitespace=False, max_length=1024 * 1024
     )
     filename = serializers.CharField(
@@ -94,7 +94,7 @@ class BotFilterInput(LadderFilterInput):
     name = serializers.CharField(required=False, max_length=100)
     owner = serializers.CharField(required=False, max_length=150, help_text="A user name.")
 
-    def validate_owner(self, username: str) -> AbstractBaseUser:
+    def validate_owner(self, username: str) -> User:
         owner = get_user_model().objects.filter(username=username).first()
         if owner is None:
             raise serializers.ValidationError(f"there is no user {username!r}")

@@ -6,6 +6,7 @@ API accepts is described in api/inputs.py.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -57,8 +58,12 @@ class VersionSerializer(serializers.ModelSerializer):
 
 
 class BotSerializer(serializers.ModelSerializer):
-    ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    owner = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    ladder: serializers.SlugRelatedField[Ladder] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    owner: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
     current_version = serializers.IntegerField(
         source="current_version.number", allow_null=True, read_only=True
     )
@@ -194,7 +199,9 @@ class RatingHistorySerializer(RatingChangeSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
-    ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    ladder: serializers.SlugRelatedField[Ladder] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     seats = SeatSerializer(many=True, read_only=True)
 
     class Meta:
@@ -231,7 +238,7 @@ class MatchDetailSerializer(MatchSerializer):
 
 class SourceSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field, not Field.source
 
 
 class LogSerializer(serializers.Serializer):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.urls import reverse
 from rest_framework import serializers
 
+from ladders.models import Ladder
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.selectors import (
     StandingLine,
@@ -15,7 +18,9 @@ from tournaments.selectors import (
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    ladder: serializers.SlugRelatedField[Ladder] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     game = serializers.CharField(source="ladder.game")
     seats = serializers.IntegerField(source="ladder.seats")
     seed = serializers.CharField(source="public_seed", allow_null=True)
@@ -94,15 +99,16 @@ class TournamentDetailSerializer(TournamentSerializer):
         ]
 
     def get_entries(self, tournament: Tournament) -> list[dict]:
-        return EntrySerializer(tournament_entries(tournament=tournament), many=True).data
+        entries = EntrySerializer(tournament_entries(tournament=tournament), many=True)
+        return cast(list[dict], entries.data)
 
     def get_standings(self, tournament: Tournament) -> list[dict]:
         lines: list[StandingLine] = tournament_standings(tournament=tournament)
-        return TournamentStandingSerializer(lines, many=True).data
+        return cast(list[dict], TournamentStandingSerializer(lines, many=True).data)
 
     def get_tables(self, tournament: Tournament) -> list[dict]:
         tables = tournament_tables(tournament=tournament)
-        return TableSerializer(tables, many=True, context=self.context).data
+        return cast(list[dict], TableSerializer(tables, many=True, context=self.context).data)
 
     def get_replays_url(self, tournament: Tournament) -> str:
         path = reverse("api:tournament-replays", args=[tournament.slug])

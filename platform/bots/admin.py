@@ -28,10 +28,13 @@ class LadderAdmin(admin.ModelAdmin):
         ladder_house_bots_ensure(ladder=obj)
 
 
+VERSION_FIELDS = ("number", "status", "reason", "sha256", "size", "uploaded_at")
+
+
 class BotVersionInline(admin.TabularInline):
     model = BotVersion
-    fields = ["number", "status", "reason", "sha256", "size", "uploaded_at"]
-    readonly_fields = fields
+    fields = VERSION_FIELDS
+    readonly_fields = VERSION_FIELDS
     extra = 0
     can_delete = False
     show_change_link = True

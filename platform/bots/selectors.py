@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
@@ -29,9 +29,7 @@ class Standing:
     house: bool
 
 
-def bot_list(
-    *, ladder: Ladder | None = None, owner: AbstractBaseUser | None = None
-) -> QuerySet[Bot]:
+def bot_list(*, ladder: Ladder | None = None, owner: User | None = None) -> QuerySet[Bot]:
     """Bots, by ladder and name, optionally of one ladder or one owner."""
     bots = Bot.objects.select_related("ladder", "owner", "current_version")
     if ladder is not None:
@@ -62,7 +60,7 @@ def bot_version_get(*, bot: Bot, number: int) -> BotVersion:
     return version
 
 
-def bot_owner_check(*, user: AbstractBaseUser | AnonymousUser, bot: Bot) -> None:
+def bot_owner_check(*, user: User | AnonymousUser, bot: Bot) -> None:
     """Refuse (PermissionDenied, a 403) an action with `bot` by anyone but its owner.
 
     The ownership rule of the whole site: a bot is public, so refusing to let
@@ -74,23 +72,21 @@ def bot_owner_check(*, user: AbstractBaseUser | AnonymousUser, bot: Bot) -> None
         raise PermissionDenied(f"{bot.name} belongs to another user")
 
 
-def bot_version_can_inspect(*, user: AbstractBaseUser | AnonymousUser, version: BotVersion) -> bool:
+def bot_version_can_inspect(*, user: User | AnonymousUser, version: BotVersion) -> bool:
     """True if `user` may read the version's source and logs: its owner, or staff."""
     if not user.is_authenticated:
         return False
     return bool(user.is_staff) or version.bot.owner_id == user.pk
 
 
-def bot_version_source_for(*, user: AbstractBaseUser | AnonymousUser, version: BotVersion) -> str:
+def bot_version_source_for(*, user: User | AnonymousUser, version: BotVersion) -> str:
     """The version's source for its owner or staff; Http404 for anyone else."""
     if not bot_version_can_inspect(user=user, version=version):
         raise Http404("no such bot version")
     return version.source
 
 
-def bot_version_qualification_log_for(
-    *, user: AbstractBaseUser | AnonymousUser, version: BotVersion
-) -> str:
+def bot_version_qualification_log_for(*, user: User | AnonymousUser, version: BotVersion) -> str:
     """The version's qualification log for its owner or staff; Http404 for anyone else."""
     if not bot_version_can_inspect(user=user, version=version):
         raise Http404("no such bot version")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -24,7 +24,7 @@ from ladders.models import Ladder
 
 def bot_version_upload(
     *,
-    user: AbstractUser,
+    user: User,
     ladder: Ladder | str,
     bot_name: str,
     source_bytes: bytes,
@@ -63,7 +63,7 @@ def bot_version_upload(
 
 
 def bot_create(
-    *, user: AbstractUser, ladder: Ladder | str, name: str, source_bytes: bytes, filename: str
+    *, user: User, ladder: Ladder | str, name: str, source_bytes: bytes, filename: str
 ) -> BotVersion:
     """A new bot `name` on `ladder` with its first version; ValidationError if the name is taken.
 
@@ -91,7 +91,7 @@ def _ladder_open_for_uploads(ladder: Ladder | str) -> Ladder:
     return found
 
 
-def _bot_of_user(*, user: AbstractUser, ladder: Ladder, name: str, new_bot: bool) -> Bot:
+def _bot_of_user(*, user: User, ladder: Ladder, name: str, new_bot: bool) -> Bot:
     """The user's bot `name` on `ladder`, created if new, locked for the upload."""
     bot = Bot.objects.select_for_update().filter(ladder=ladder, name=name).first()
     if bot is None:

@@ -6,11 +6,13 @@ from django.contrib import admin
 
 from matches.models import Match, MatchSeat, RatingChange
 
+SEAT_FIELDS = ("seat", "bot", "bot_version", "place", "infractions", "crashed", "crash_reason")
+
 
 class MatchSeatInline(admin.TabularInline):
     model = MatchSeat
-    fields = ["seat", "bot", "bot_version", "place", "infractions", "crashed", "crash_reason"]
-    readonly_fields = fields
+    fields = SEAT_FIELDS
+    readonly_fields = SEAT_FIELDS
     extra = 0
     can_delete = False
 

@@ -83,9 +83,8 @@ def _house_versions(ladder: Ladder) -> list[BotVersion]:
     bots = Bot.objects.filter(
         ladder=ladder, kind=Bot.Kind.HOUSE, current_version__isnull=False
     ).select_related("current_version")
-    return [
-        bot.current_version for bot in sorted(bots, key=lambda bot: bot.name != "builtin:strong")
-    ]
+    strongest_first = sorted(bots, key=lambda bot: bot.name != "builtin:strong")
+    return [bot.current_version for bot in strongest_first if bot.current_version is not None]
 
 
 def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker: str) -> None:

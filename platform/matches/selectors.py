@@ -6,7 +6,7 @@ import json
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -71,7 +71,7 @@ def match_replay_bytes(*, match: Match) -> bytes:
         return replay.read()
 
 
-def match_seat_log_for(*, user: AbstractBaseUser | AnonymousUser, seat: MatchSeat) -> str:
+def match_seat_log_for(*, user: User | AnonymousUser, seat: MatchSeat) -> str:
     """A seat's bot log for the bot's owner or staff; Http404 for anyone else."""
     allowed = user.is_authenticated and (user.is_staff or seat.bot.owner_id == user.pk)
     if not allowed:
@@ -82,7 +82,7 @@ def match_seat_log_for(*, user: AbstractBaseUser | AnonymousUser, seat: MatchSea
         return log.read().decode(errors="replace")
 
 
-def match_log_entries_for(*, user: AbstractBaseUser | AnonymousUser, match: Match) -> JSON:
+def match_log_entries_for(*, user: User | AnonymousUser, match: Match) -> JSON:
     """What each of the user's bots printed while deciding, decision by decision:
     ``{"seats": {"0": [{"index": 14, "text": "..."}]}}``, for the seats of bots
     the user owns (every seat for staff); Http404 if there is none.
@@ -101,7 +101,7 @@ def match_log_entries_for(*, user: AbstractBaseUser | AnonymousUser, match: Matc
     return {"seats": entries}
 
 
-def challenges_in_last_hour(*, user: AbstractBaseUser) -> int:
+def challenges_in_last_hour(*, user: User) -> int:
     """How many challenges `user` started in the past hour (the rate limit's count)."""
     since = timezone.now() - timedelta(hours=1)
     return Match.objects.filter(
@@ -109,7 +109,7 @@ def challenges_in_last_hour(*, user: AbstractBaseUser) -> int:
     ).count()
 
 
-def challenges_left(*, user: AbstractBaseUser) -> int:
+def challenges_left(*, user: User) -> int:
     """How many more challenges `user` may start now."""
     return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))
 

@@ -310,6 +310,7 @@ def challenge_create(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> Match
         return match_create(
             ladder=bot.ladder,
             kind=Match.Kind.CHALLENGE,
-            versions=[candidate.current_version for candidate in seated],
+            # challenge_check and the query above keep only bots with a current version.
+            versions=[candidate.current_version for candidate in seated],  # type: ignore[misc]
             requested_by=user,
         )

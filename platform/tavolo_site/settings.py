@@ -37,7 +37,11 @@ DATA_DIR = env_path("TAVOLO_DATA_DIR", "./tavolo-data")
 # --- Core -------------------------------------------------------------------------------------
 DEBUG = env_bool("DEBUG")
 TESTING = "pytest" in sys.modules
-SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key" if DEBUG or TESTING else None)
+CHECKING_TYPES = "mypy" in sys.modules
+"""mypy's Django plugin imports these settings to learn the models; it needs no secret key."""
+SECRET_KEY = env_str(
+    "SECRET_KEY", "insecure-development-key" if DEBUG or TESTING or CHECKING_TYPES else None
+)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 if env_bool("TAVOLO_HTTPS"):

@@ -58,7 +58,7 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingLine]:
     results = [
         TableResult(
             Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
-            tuple(table.places),
+            tuple(table.places or ()),
         )
         for table in tournament.tables.exclude(places=None)
     ]
@@ -73,7 +73,7 @@ def tournament_replays_zip(*, tournament: Tournament) -> bytes:
     count = 0
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for table in tables:
-            if not table.match.replay:
+            if table.match is None or not table.match.replay:
                 continue
             with table.match.replay.open("rb") as replay:
                 archive.writestr(f"{table.key}-match{table.match_id}.json.gz", replay.read())

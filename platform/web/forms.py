@@ -6,6 +6,8 @@ so the form and the API accept and refuse exactly the same files.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
@@ -60,9 +62,9 @@ class BotCreateForm(UploadForm):
 
     field_order = ["name", "ladder", "file"]
 
-    def __init__(self, *args: object, ladders: QuerySet[Ladder], **kwargs: object) -> None:
+    def __init__(self, *args: Any, ladders: QuerySet[Ladder], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ladder"].queryset = ladders
+        cast(forms.ModelChoiceField, self.fields["ladder"]).queryset = ladders
 
 
 class BotsField(forms.ModelMultipleChoiceField):
@@ -86,16 +88,16 @@ class BotsField(forms.ModelMultipleChoiceField):
                 )
         return super().clean(value)
 
+    def label_from_instance(self, obj: Bot) -> str:
+        return f"{obj.name} ({obj.owner.username}, {obj.rating:.0f})"
+
 
 class ChallengeForm(forms.Form):
     opponents = BotsField(queryset=Bot.objects.none(), widget=forms.CheckboxSelectMultiple)
 
-    def __init__(self, *args: object, candidates: QuerySet[Bot], **kwargs: object) -> None:
+    def __init__(self, *args: Any, candidates: QuerySet[Bot], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["opponents"].queryset = candidates
-        self.fields["opponents"].label_from_instance = lambda bot: (
-            f"{bot.name} ({bot.owner.username}, {bot.rating:.0f})"
-        )
+        cast(BotsField, self.fields["opponents"]).queryset = candidates
 
 
 class MatchFilterForm(forms.Form):
@@ -118,8 +120,8 @@ class MatchFilterForm(forms.Form):
         min_value=1, max_value=10_000, required=False, widget=forms.HiddenInput
     )
 
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         if cleaned.get("result") and not cleaned.get("bot"):
             self.add_error("result", "choose a bot to filter by its result")
         return cleaned

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import SignedInRequest
 from accounts.services import user_api_token_get
 from accounts.throttles import LoginThrottle
 from api.schema import errors
@@ -21,7 +22,7 @@ class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: UserSerializer, **errors(401)})
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         """The logged-in user, their bots and the challenges they may still start this hour."""
         user = request.user
         data = {

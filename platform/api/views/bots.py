@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import SignedInRequest
 from accounts.throttles import UploadThrottle
 from api.inputs import (
     BotCreateInput,
@@ -70,7 +71,7 @@ class BotListView(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(request=UPLOAD_BODY, responses={201: BotSerializer, **errors(400, 401, 429)})
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         """Create a bot with its first version; qualification starts on its own."""
         upload = BotCreateInput(data=request.data)
         upload.is_valid(raise_exception=True)
@@ -126,7 +127,7 @@ class VersionListView(generics.ListAPIView):
         request=VERSION_BODY,
         responses={201: VersionSerializer, **errors(400, 401, 403, 404, 429)},
     )
-    def post(self, request: Request, bot_id: int) -> Response:
+    def post(self, request: SignedInRequest, bot_id: int) -> Response:
         """Upload a new version of your bot; qualification starts on its own."""
         bot = bot_get(bot_id=bot_id)
         bot_owner_check(user=request.user, bot=bot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -16,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import SignedInRequest
 from accounts.throttles import ChallengeThrottle
 from api.inputs import ChallengeInput, MatchFilterInput, query_filters
 from api.schema import errors
@@ -70,7 +72,7 @@ class GzipRenderer(BaseRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> Any:
         return data
 
@@ -110,7 +112,7 @@ class ChallengeListView(generics.ListAPIView):
     serializer_class = MatchSerializer
 
     def get_queryset(self) -> QuerySet[Match]:
-        return match_list(kinds=(Match.Kind.CHALLENGE,)).filter(requested_by=self.request.user)
+        return match_list(kinds=(Match.Kind.CHALLENGE,)).filter(requested_by=self.request.user.pk)
 
     @extend_schema(responses={200: MatchSerializer(many=True), **errors(401, 404)})
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -120,7 +122,7 @@ class ChallengeListView(generics.ListAPIView):
     @extend_schema(
         request=ChallengeInput, responses={201: MatchSerializer, **errors(400, 401, 403, 429)}
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         """Challenge chosen opponents with your bot: an unranked match; house bots fill seats."""
         challenge = ChallengeInput(data=request.data)
         challenge.is_valid(raise_exception=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -16,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import SignedInRequest
 from api.schema import errors
 from api.tournament_serializers import (
     EntryInput,
@@ -66,7 +68,7 @@ class EntryListView(APIView):
     @extend_schema(
         request=EntryInput, responses={201: EntrySerializer, **errors(400, 401, 403, 404)}
     )
-    def post(self, request: Request, slug: str) -> Response:
+    def post(self, request: SignedInRequest, slug: str) -> Response:
         """Enter your bot; its current version at the entry deadline plays the whole event."""
         found = tournament_get(slug=slug)
         entry_input = EntryInput(data=request.data)
@@ -91,7 +93,7 @@ class ZipRenderer(BaseRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> Any:
         return data
 

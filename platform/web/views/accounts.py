@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.requests import SignedInHttpRequest
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
 from accounts.throttles import LoginThrottle, UploadThrottle, throttle_refusal
 from bots import services as bot_services
@@ -60,12 +61,14 @@ def user_page(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: SignedInHttpRequest) -> HttpResponse:
     form = BotCreateForm(ladders=ladder_list())
     return _account_page(request, form)
 
 
-def _account_page(request: HttpRequest, form: BotCreateForm, status: int = 200) -> HttpResponse:
+def _account_page(
+    request: SignedInHttpRequest, form: BotCreateForm, status: int = 200
+) -> HttpResponse:
     context = {
         "token": user_api_token_get(user=request.user),
         "bots": bot_list(owner=request.user),
@@ -77,7 +80,7 @@ def _account_page(request: HttpRequest, form: BotCreateForm, status: int = 200) 
 
 @login_required
 @require_POST
-def token_regenerate(request: HttpRequest) -> HttpResponse:
+def token_regenerate(request: SignedInHttpRequest) -> HttpResponse:
     user_api_token_rotate(user=request.user)
     messages.success(request, "A new API token was made; the old one no longer works.")
     return redirect("web:account")
@@ -85,7 +88,7 @@ def token_regenerate(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def bot_create(request: HttpRequest) -> HttpResponse:
+def bot_create(request: SignedInHttpRequest) -> HttpResponse:
     form = BotCreateForm(request.POST, request.FILES, ladders=ladder_list())
     refusal = throttle_refusal(UploadThrottle, request)
     if refusal is not None:

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.requests import SignedInHttpRequest
 from accounts.throttles import ChallengeThrottle, UploadThrottle, throttle_refusal
 from bots.checks import bot_file_read
 from bots.models import Bot
@@ -81,7 +82,7 @@ def bot_page(
         "can_inspect": bool(versions)
         and bot_version_can_inspect(user=request.user, version=versions[0]),
     }
-    if owner:
+    if owner and request.user.is_authenticated:  # owner implies signed in; this says so to mypy
         context["upload_form"] = upload_form or UploadForm()
         context["challenge_form"] = challenge_form or ChallengeForm(
             candidates=challenge_candidates(bot)
@@ -99,7 +100,7 @@ def _own_bot(request: HttpRequest, bot_id: int) -> Bot:
 
 @login_required
 @require_POST
-def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
+def version_upload(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
     bot = _own_bot(request, bot_id)
     form = UploadForm(request.POST, request.FILES)
     refusal = throttle_refusal(UploadThrottle, request)
@@ -126,7 +127,7 @@ def version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def challenge(request: HttpRequest, bot_id: int) -> HttpResponse:
+def challenge(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
     bot = _own_bot(request, bot_id)
     form = ChallengeForm(request.POST, candidates=challenge_candidates(bot))
     refusal = throttle_refusal(ChallengeThrottle, request)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -56,7 +57,7 @@ def standing_lines(ladder: Ladder, standings: list[Standing]) -> list[StandingLi
     ]
 
 
-def playing_now(**filters: object) -> list[Match]:
+def playing_now(**filters: Any) -> list[Match]:
     """Ranked matches being played now, newest first."""
     return list(match_list(status=Match.Status.RUNNING, kinds=(Match.Kind.RANKED,), **filters))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import groupby
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.requests import SignedInHttpRequest
 from bots.models import Bot
 from tournaments.downloads import tournament_replays_response
 from tournaments.models import Tournament
@@ -32,9 +34,9 @@ REFRESH_SECONDS = 15
 class EntryForm(forms.Form):
     bot = forms.ModelChoiceField(queryset=Bot.objects.none(), empty_label=None)
 
-    def __init__(self, *args: object, candidates: QuerySet[Bot], **kwargs: object) -> None:
+    def __init__(self, *args: Any, candidates: QuerySet[Bot], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["bot"].queryset = candidates
+        cast(forms.ModelChoiceField, self.fields["bot"]).queryset = candidates
 
 
 def entry_candidates(request: HttpRequest, tournament: Tournament) -> QuerySet[Bot]:
@@ -82,7 +84,7 @@ def tournament(
 
 @login_required
 @require_POST
-def enter(request: HttpRequest, slug: str) -> HttpResponse:
+def enter(request: SignedInHttpRequest, slug: str) -> HttpResponse:
     found = tournament_get(slug=slug)
     form = EntryForm(request.POST, candidates=entry_candidates(request, found))
     if form.is_valid():
