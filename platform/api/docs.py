@@ -43,7 +43,8 @@ class DocsPageMixin:
     def finalize_response(
         self, request: HttpRequest, response: Response, *args: Any, **kwargs: Any
     ) -> Response:
-        response = super().finalize_response(request, response, *args, **kwargs)
+        # A mixin of drf-spectacular's views, which have finalize_response (APIView's).
+        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
         response["Content-Security-Policy"] = DOCS_CONTENT_SECURITY_POLICY
         return response
 

@@ -39,9 +39,10 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request.request_id = request_id_of(request)
+        request_id = request_id_of(request)
+        request.request_id = request_id  # type: ignore[attr-defined]  # read by RequestIdFilter
         started = time.monotonic()
-        with log_context(request_id=request.request_id):
+        with log_context(request_id=request_id):
             response = self.get_response(request)
             milliseconds = round((time.monotonic() - started) * 1000)
             access_logger.info(
@@ -57,7 +58,7 @@ class RequestIdMiddleware:
                     "duration_ms": milliseconds,
                 },
             )
-        response[REQUEST_ID_HEADER] = request.request_id
+        response[REQUEST_ID_HEADER] = request_id
         return response
 
 
