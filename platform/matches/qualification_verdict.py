@@ -62,13 +62,13 @@ def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
         if infractions > limit:
             failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
             break
+    if not failure and len(report) < settings.TAVOLO_QUALIFICATION_MATCHES:
+        return  # the next match decides
     log = "\n".join([*report, *logs])
     if failure:
         _version_reject(version=version, reason=failure, log=log)
-    elif len(report) >= settings.TAVOLO_QUALIFICATION_MATCHES:
-        _version_accept(version=version, log=log)
     else:
-        return
+        _version_accept(version=version, log=log)
     outcome = "rejected" if failure else "accepted"
     counter = QUALIFICATIONS.labels(ladder=match.ladder.slug, outcome=outcome)
     transaction.on_commit(counter.inc)
