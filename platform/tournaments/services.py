@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -33,7 +33,7 @@ TABLE_ATTEMPTS = 3
 
 
 def tournament_entry_check(
-    *, user: AbstractUser, tournament: Tournament, bot: Bot, now: datetime | None = None
+    *, user: User, tournament: Tournament, bot: Bot, now: datetime | None = None
 ) -> None:
     """Refuse an entry that may not be made, with the reason."""
     now = now or timezone.now()
@@ -59,7 +59,7 @@ def tournament_entry_check(
 
 
 def tournament_enter(
-    *, user: AbstractUser, tournament: Tournament, bot: Bot, now: datetime | None = None
+    *, user: User, tournament: Tournament, bot: Bot, now: datetime | None = None
 ) -> Entry:
     """Enter `bot`; its version is the one current at the entry deadline."""
     tournament_entry_check(user=user, tournament=tournament, bot=bot, now=now)
@@ -166,13 +166,17 @@ def tournament_advance(*, tournament_id: int, now: datetime | None = None) -> li
 def _frozen_versions(tournament: Tournament) -> dict[int, BotVersion]:
     """Each entrant number's frozen version."""
     entries = tournament.entries.exclude(number=None).select_related("version")
-    return {entry.number: entry.version for entry in entries}
+    return {
+        entry.number: entry.version
+        for entry in entries
+        if entry.number is not None and entry.version is not None
+    }
 
 
 def _result(table: TournamentTable) -> TableResult:
     return TableResult(
         Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
-        tuple(table.places),
+        tuple(table.places or ()),
     )
 
 
@@ -183,9 +187,14 @@ def _tables_settle(
 
     A table whose matches failed `TABLE_ATTEMPTS` times cancels the tournament.
     """
-    waiting = [table for table in tables if table.places is None and table.match is not None]
-    finished = [table for table in waiting if table.match.status == Match.Status.FINISHED]
-    places: dict[int, list[int]] = {}
+    finished = [
+        table
+        for table in tables
+        if table.places is None
+        and table.match is not None
+        and table.match.status == Match.Status.FINISHED
+    ]
+    places: dict[int | None, list[int | None]] = {}  # match id -> places, all set once finished
     for match_id, place in (
         MatchSeat.objects.filter(match_id__in=[table.match_id for table in finished])
         .order_by("match_id", "seat")
