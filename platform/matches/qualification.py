@@ -114,7 +114,8 @@ def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker:
             )
             return
         version.refresh_from_db()
-        if version.status != BotVersion.Status.QUALIFYING:
+        if version.status != BotVersion.Status.QUALIFYING:  # accepted or rejected
+            QUALIFICATIONS.labels(ladder=ladder.slug, outcome=version.status).inc()
             return
 
 

@@ -18,7 +18,6 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from ladders.ratings import rating_system
-from matches.metrics import QUALIFICATIONS
 from matches.models import Match, MatchSeat
 
 
@@ -69,9 +68,6 @@ def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
         _version_reject(version=version, reason=failure, log=log)
     else:
         _version_accept(version=version, log=log)
-    outcome = "rejected" if failure else "accepted"
-    counter = QUALIFICATIONS.labels(ladder=match.ladder.slug, outcome=outcome)
-    transaction.on_commit(counter.inc)
 
 
 def _seat_summary(match: Match, seat: MatchSeat) -> str:
