@@ -6,6 +6,8 @@ API accepts is described in api/inputs.py.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib.auth.models import User
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
@@ -185,7 +187,7 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(VersusSerializer(many=True))
     def get_versus(self, change: RatingChange) -> list[dict]:
-        return VersusSerializer(change.versus_named(), many=True).data
+        return cast(list[dict], VersusSerializer(change.versus_named(), many=True).data)
 
 
 class RatingHistorySerializer(RatingChangeSerializer):

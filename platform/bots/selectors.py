@@ -112,7 +112,7 @@ def ladder_standings(*, ladder: Ladder) -> list[Standing]:
                 rank=rank,
                 bot=bot,
                 owner=bot.owner.username,
-                version=bot.current_version.number,
+                version=bot.current_version.number,  # type: ignore[union-attr]  # accepted only
                 rating=shown.value,
                 band=shown.band,
                 games=bot.games,

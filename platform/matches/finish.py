@@ -84,7 +84,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     }
     rated = rating_system().rate(
         [versions[seat.bot_version_id].rating_state for seat in seats],
-        [seat.place for seat in seats],
+        [seat.place for seat in seats],  # type: ignore[misc]  # every seat was just placed
     )
     by_version: dict[int, list[RatedSeat]] = defaultdict(list)
     for seat, rated_seat in zip(seats, rated, strict=True):

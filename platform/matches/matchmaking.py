@@ -82,7 +82,8 @@ def ladder_schedule(
             match_create(
                 ladder=ladder,
                 kind=Match.Kind.RANKED,
-                versions=[bots[candidate.bot_id].current_version for candidate in table],
+                # Only bots with an accepted current version are candidates.
+                versions=[bots[candidate.bot_id].current_version for candidate in table],  # type: ignore[misc]
             )
         )
         seated = {candidate.bot_id for candidate in table}
@@ -95,6 +96,7 @@ def ladder_schedule(
 def _candidate(bot: Bot) -> Candidate:
     """What matchmaking needs of a bot: its current version's rating and when it last sat."""
     version = bot.current_version
+    assert version is not None, "only bots with an accepted version are candidates"
     last = bot.last_scheduled_at.timestamp() if bot.last_scheduled_at else None
     return Candidate(bot.pk, version.rating, version.games, bot.is_house, last)
 

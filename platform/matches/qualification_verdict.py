@@ -108,9 +108,14 @@ def _version_accept(*, version: BotVersion, log: str) -> None:
         qualification_log=log,
         decided_at=timezone.now(),
     )
+    previous_id = bot.current_version_id
     if bot.current_version is None or bot.current_version.number < version.number:
         system = rating_system()
-        previous = BotVersion.objects.select_for_update().filter(id=bot.current_version_id).first()
+        previous = (
+            None
+            if previous_id is None
+            else BotVersion.objects.select_for_update().filter(id=previous_id).first()
+        )
         start = system.initial() if previous is None else system.successor(previous.rating_state)
         BotVersion.objects.filter(id=version.pk).update(
             rating=start.value,
