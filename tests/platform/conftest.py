@@ -14,9 +14,10 @@ from accounts.services import user_create
 from bots.house import ladders_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.services import match_create, match_finish
+from matches.services import match_create
 from tavolo_site.celery import app as celery_app
 
 BOT_FILES = Path(__file__).parent / "bot_files"

@@ -13,9 +13,10 @@ from django.db import connections
 
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.finish import match_finish
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.services import match_create, match_finish
+from matches.services import match_create
 
 pytestmark = pytest.mark.postgres
 

@@ -16,10 +16,11 @@ from arena.ratings import Rating
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_system
+from matches.finish import match_finish
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.qualification import _version_accept
-from matches.services import match_create, match_finish
+from matches.qualification_verdict import _version_accept
+from matches.services import match_create
 
 pytestmark = pytest.mark.postgres
 

@@ -24,10 +24,11 @@ from arena.bots.registry import builtin_bots
 from arena.runner import play_match as arena_play_match
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.finish import match_finish
 from matches.live import ProgressWriter
 from matches.models import Match
 from matches.playing import match_outcome_store
-from matches.services import match_create, match_finish
+from matches.services import match_create
 from tests.conftest import CHROMIUM
 from tests.platform.web.test_watching import PRINTING, printed, printing_bot
 
