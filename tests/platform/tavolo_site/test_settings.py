@@ -15,6 +15,16 @@ OPTIONAL_CHECKS = {"security.W005", "security.W021"}
 """HSTS for subdomains and the preload list: the operator's choice for their domain."""
 
 
+TEST_RUN_SETTINGS = {
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+"""Settings of the test run itself (browser tests allow async-unsafe calls), never the site's."""
+
+
 def deploy_check(tmp_path: Path, **environment: str) -> subprocess.CompletedProcess[str]:
     return manage(tmp_path, "check", "--deploy", **environment)
 
@@ -24,7 +34,7 @@ def manage(tmp_path: Path, *command: str, **environment: str) -> subprocess.Comp
     env = {
         key: value
         for key, value in os.environ.items()
-        if key.removesuffix("_FILE") not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
+        if key.removesuffix("_FILE") not in TEST_RUN_SETTINGS
     }
     env.update(TAVOLO_DATA_DIR=str(tmp_path), **environment)
     return subprocess.run(
