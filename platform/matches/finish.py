@@ -3,8 +3,9 @@
 `match_finish` writes the result and the seats, then calls the entry of
 `ON_FINISH` for the match's kind, in the same transaction: a ranked match moves
 ratings, a qualification match may accept or reject the version on trial, a
-challenge or a tournament's match changes nothing. A new kind of match is one
-new entry.
+challenge changes nothing. A new kind of match is one new entry. An app above
+matches (tournaments) registers its kind's entry with `on_finish_register` when
+it loads, so matches never imports it.
 """
 
 from __future__ import annotations
@@ -131,11 +132,8 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     transaction.on_commit(lambda: updates.inc(len(history)))
 
 
-def unrated_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
-    """A challenge or a tournament's match changes no rating and decides nothing here.
-
-    A tournament reads its finished matches itself (`tournaments.tasks.tournaments_tick`).
-    """
+def challenge_finished(*, match: Match, seats: list[MatchSeat]) -> None:
+    """A challenge changes no rating and decides nothing."""
 
 
 class OnFinish(Protocol):
@@ -146,8 +144,17 @@ class OnFinish(Protocol):
 
 ON_FINISH: dict[str, OnFinish] = {
     Match.Kind.RANKED: ranked_match_rate,
-    Match.Kind.CHALLENGE: unrated_match_finished,
+    Match.Kind.CHALLENGE: challenge_finished,
     Match.Kind.QUALIFICATION: qualification_judge,
-    Match.Kind.TOURNAMENT: unrated_match_finished,
 }
-"""What a finished match of each kind sets off, inside `match_finish`'s transaction."""
+"""What a finished match of each kind sets off, inside `match_finish`'s transaction.
+
+`Match.Kind.TOURNAMENT` is registered by the tournaments app (its `AppConfig.ready`).
+"""
+
+
+def on_finish_register(kind: str, on_finish: OnFinish) -> None:
+    """Say what a finished match of `kind` sets off; for an app that matches cannot import."""
+    if kind not in Match.Kind.values:
+        raise ValueError(f"no match kind {kind!r}")
+    ON_FINISH[kind] = on_finish
