@@ -18,6 +18,7 @@ urlpatterns = [
     path("ratings/", pages.ratings_explained, name="ratings"),
     path("tournaments/", tournaments.tournaments, name="tournaments"),
     path("tournaments/<slug:slug>/", tournaments.tournament, name="tournament"),
+    path("tournaments/<slug:slug>/live.json", tournaments.live, name="tournament_live"),
     path("tournaments/<slug:slug>/enter/", tournaments.enter, name="tournament_enter"),
     path("tournaments/<slug:slug>/replays.zip", tournaments.replays, name="tournament_replays"),
     path("write-a-bot/", pages.write_a_bot, name="write_a_bot"),

@@ -1,7 +1,12 @@
-"""Tournament pages: the list, one tournament (entrants, schedule, standings), entering, the zip."""
+"""Tournament pages: the list, one tournament (entrants, schedule, standings), entering, the zip.
+
+A running tournament's page polls `live` for its changing parts (standings and
+schedule), rendered by the same template as the page, and swaps them in.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from itertools import groupby
 from typing import Any, cast
 
@@ -10,9 +15,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_POST
 
 from accounts.requests import SignedInHttpRequest
 from bots.models import Bot
@@ -28,7 +34,7 @@ from tournaments.selectors import (
 from tournaments.services import tournament_enter
 
 REFRESH_SECONDS = 15
-"""How often a running tournament's page reloads, so standings follow the results."""
+"""How often a running tournament's page asks for its standings and schedule again."""
 
 
 class EntryForm(forms.Form):
@@ -58,28 +64,50 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     return render(request, "web/tournaments.html", {"sections": sections})
 
 
-def tournament(
-    request: HttpRequest, slug: str, *, form: EntryForm | None = None, status: int = 200
-) -> HttpResponse:
-    found = tournament_get(slug=slug)
-    tables = tournament_tables(tournament=found)
-    entries = tournament_entries(tournament=found)
+def live_context(tournament: Tournament) -> dict[str, Any]:
+    """What `web/_tournament_live.html` shows, and a stamp that changes whenever that does."""
+    tables = tournament_tables(tournament=tournament)
+    entries = tournament_entries(tournament=tournament)
     names = {entry.number: entry.bot.name for entry in entries}
     rounds = [
         (number, [(table, [names.get(e, "?") for e in table.seats]) for table in group])
         for number, group in groupby(tables, key=lambda table: table.round)
     ]
-    candidates = entry_candidates(request, found)
-    context = {
-        "tournament": found,
+    state = [tournament.status, len(entries)] + [
+        (table.pk, table.places, table.match_id, table.match and table.match.status)
+        for table in tables
+    ]
+    return {
+        "tournament": tournament,
         "entries": entries,
-        "standings": tournament_standings(tournament=found),
+        "standings": tournament_standings(tournament=tournament),
         "rounds": rounds,
         "has_replays": any(table.places is not None for table in tables),
+        "stamp": hashlib.sha256(repr(state).encode()).hexdigest()[:16],
+    }
+
+
+def tournament(
+    request: HttpRequest, slug: str, *, form: EntryForm | None = None, status: int = 200
+) -> HttpResponse:
+    found = tournament_get(slug=slug)
+    candidates = entry_candidates(request, found)
+    context = {
+        **live_context(found),
         "refresh_seconds": REFRESH_SECONDS,
         "form": form or (EntryForm(candidates=candidates) if candidates.exists() else None),
     }
     return render(request, "web/tournament.html", context, status=status)
+
+
+@require_GET
+def live(request: HttpRequest, slug: str) -> JsonResponse:
+    """The tournament's status and stamp; its live parts' HTML too unless `?stamp=` is current."""
+    context = live_context(tournament_get(slug=slug))
+    answer = {"status": context["tournament"].status, "stamp": context["stamp"]}
+    if request.GET.get("stamp") != context["stamp"]:
+        answer["html"] = render_to_string("web/_tournament_live.html", context, request=request)
+    return JsonResponse(answer)
 
 
 @login_required

@@ -9,7 +9,10 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 
 from bots.models import Bot
-from tournaments.models import Entry, Tournament
+from matches.finish import match_finish
+from matches.playing import MatchOutcome, SeatOutcome
+from tournaments.models import Entry, Tournament, TournamentTable
+from tournaments.services import tournament_advance, tournament_freeze, tournament_start
 
 
 def browser_of(user: AbstractUser | None) -> Client:
@@ -97,3 +100,40 @@ def test_a_staff_member_creates_a_tournament_in_the_admin(
         "/admin/tournaments/tournament/add/", {**form, "slug": "even", "best_of": 2}
     )
     assert refused.status_code == 200 and "odd number of games" in refused.content.decode()
+
+
+def test_a_running_tournament_page_polls_its_standings_instead_of_reloading(
+    muggins_bots: list[Bot],
+    open_tournament: Callable,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    tournament = open_tournament()
+    for bot in muggins_bots[:2]:
+        Entry.objects.create(tournament=tournament, bot=bot)
+    tournament_freeze(tournament_id=tournament.pk, now=tournament.entries_close_at)
+    with django_capture_on_commit_callbacks():
+        tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    page = browser_of(None).get("/tournaments/spring-cup/").content.decode()
+    assert 'http-equiv="refresh"' not in page and "tournament-live.js" in page
+    assert 'data-live-url="/tournaments/spring-cup/live.json"' in page
+
+    live = browser_of(None).get("/tournaments/spring-cup/live.json").json()
+    assert live["status"] == "running" and "to play" in live["html"]
+    assert f'data-stamp="{live["stamp"]}"' in page
+    again = browser_of(None).get("/tournaments/spring-cup/live.json", {"stamp": live["stamp"]})
+    assert again.json() == {"status": "running", "stamp": live["stamp"]}  # nothing new
+
+    (table,) = TournamentTable.objects.filter(tournament=tournament)
+    with django_capture_on_commit_callbacks():
+        match_finish(
+            match_id=table.match_id,
+            outcome=MatchOutcome(
+                result={"places": [2, 1]},
+                seats=[SeatOutcome(place=2), SeatOutcome(place=1)],
+                decisions=9,
+            ),
+        )
+        tournament_advance(tournament_id=tournament.pk)
+    done = browser_of(None).get("/tournaments/spring-cup/live.json", {"stamp": live["stamp"]})
+    assert done.json()["status"] == "finished"
+    assert "Final standings" in done.json()["html"]
