@@ -18,6 +18,7 @@ from typing import Any
 from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON, Game, IllegalActionError, Outcome, State
 from arena.replay import build_replay
+from arena.units import seconds_text
 
 MAX_REASONS_KEPT = 20
 """Infraction reasons kept per seat for display; the replay keeps every one."""
@@ -42,6 +43,41 @@ class TimeControl:
 DEFAULT_TIME_CONTROL = TimeControl()
 
 
+INFRACTION_KINDS = (
+    ("late", "late"),
+    ("illegal action:", "illegal"),
+    ("malformed", "malformed"),
+    ("act raised", "raised"),
+    ("unsolicited", "unsolicited"),
+)
+"""The first words of an infraction's reason, and the kind they name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Infraction:
+    """Why one reply was an infraction, and which of the seat's decisions it was (from 1)."""
+
+    reason: str
+    decision: int
+
+    @property
+    def kind(self) -> str:
+        """What went wrong in a word: late, illegal, malformed, raised or unsolicited."""
+        return next(
+            (kind for words, kind in INFRACTION_KINDS if self.reason.startswith(words)), "other"
+        )
+
+    @property
+    def detail(self) -> str:
+        """The reason without the words that name its kind: ``no reply within 1 s``."""
+        if self.kind == "raised":
+            return self.reason
+        return self.reason.partition(":")[2].strip() or self.reason
+
+    def __str__(self) -> str:
+        return f"{self.reason} (decision {self.decision})"
+
+
 @dataclass(slots=True)
 class SeatRecord:
     """One bot's part in a finished match."""
@@ -50,7 +86,8 @@ class SeatRecord:
     decisions: int = 0
     seconds: float = 0.0
     infractions: int = 0
-    infraction_reasons: list[str] = field(default_factory=list)
+    infraction_reasons: list[Infraction] = field(default_factory=list)
+    """The first `MAX_REASONS_KEPT` infractions; `infractions` counts them all."""
     crashed: bool = False
     crash_reason: str | None = None
     log: str = ""
@@ -244,12 +281,12 @@ def _penalise(
     if type(answer) is Fault:
         reason = answer.reason
     elif late:
-        reason = f"late: {seconds:.3f}s with the time bank spent"
+        reason = f"late: {seconds_text(seconds)} with the time bank spent"
     else:
         reason = f"illegal action: {_clip(answer)}"
     record.infractions += 1
     if len(record.infraction_reasons) < MAX_REASONS_KEPT:
-        record.infraction_reasons.append(reason)
+        record.infraction_reasons.append(Infraction(reason, record.decisions))
     state.infraction(seat, reason)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from arena.bots.handle import Answer, BotHandle, Fault
 from arena.engine import JSON
+from arena.units import seconds_text
 from sandbox import affinity, wire
 from sandbox.channel import LineChannel, Outcome
 from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
@@ -148,7 +149,7 @@ class ProcessBot:
         line = channel.read_line(deadline) if sent else Outcome.TIMEOUT
         reason: str | None
         if line is Outcome.TIMEOUT:
-            reason = f"the bot did not start within {self.limits.startup_seconds:g} s"
+            reason = f"the bot did not start within {seconds_text(self.limits.startup_seconds)}"
         elif line is Outcome.CLOSED:
             reason = self._exit_reason()
         elif line is Outcome.TOO_LONG:
@@ -226,14 +227,16 @@ class ProcessBot:
         self._history_sent = len(history)
         if not self._channel.send(wire.observation_line(observation, start), deadline):
             self._late += 1
-            return Fault(f"late: the bot did not read its observation within {timeout:g} s")
+            return Fault(
+                f"late: the bot did not read its observation within {seconds_text(timeout)}"
+            )
         while True:
             line = self._channel.read_line(deadline)
             if line is Outcome.TIMEOUT and not self._process.alive():
                 line = Outcome.CLOSED  # its children may hold the socket open
             if line is Outcome.TIMEOUT:
                 self._late += 1
-                return Fault(f"late: no reply within {timeout:g} s")
+                return Fault(f"late: no reply within {seconds_text(timeout)}")
             if line is Outcome.CLOSED:
                 return Fault(self._crashed(self._exit_reason()), crash=True)
             if self._late:

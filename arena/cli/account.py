@@ -239,8 +239,10 @@ def _wait_for_decision(
         return
     log = api.request("GET", f"{path}log/").get("log", "")
     console.print(f"rejected: {version.get('reason') or 'no reason given'}", markup=False)
-    tail = log.splitlines()[-LOG_TAIL_LINES:]
+    for match_id in version.get("qualification_matches", []):
+        console.print(f"  qualification match: {api.url}/matches/{match_id}/", markup=False)
+    tail = [line for line in log.splitlines() if not line.startswith("match ")][-LOG_TAIL_LINES:]
     if tail:
-        console.print("last lines of the qualification log:", markup=False)
+        console.print("last lines the bot wrote to stderr:", markup=False)
         console.print("\n".join(f"  {line}" for line in tail), markup=False, highlight=False)
     raise click.exceptions.Exit(1)

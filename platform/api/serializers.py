@@ -18,6 +18,7 @@ from bots.selectors import bot_version_list
 from ladders.models import Ladder
 from ladders.ratings import rating_shown
 from matches.models import Match, MatchSeat, RatingChange
+from matches.selectors import version_qualification_matches
 
 
 class LadderSerializer(serializers.ModelSerializer):
@@ -34,6 +35,7 @@ class VersionSerializer(serializers.ModelSerializer):
 
     band = serializers.SerializerMethodField()
     start_band = serializers.SerializerMethodField()
+    qualification_matches = serializers.SerializerMethodField()
 
     class Meta:
         model = BotVersion
@@ -41,6 +43,7 @@ class VersionSerializer(serializers.ModelSerializer):
             "number",
             "status",
             "reason",
+            "qualification_matches",
             "sha256",
             "size",
             "uploaded_at",
@@ -57,6 +60,10 @@ class VersionSerializer(serializers.ModelSerializer):
 
     def get_start_band(self, version: BotVersion) -> float:
         return rating_shown(version.start_state).band
+
+    def get_qualification_matches(self, version: BotVersion) -> list[int]:
+        """The ids of its qualification matches (see /api/matches/{id}/)."""
+        return version_qualification_matches(version=version)
 
 
 class BotSerializer(serializers.ModelSerializer):

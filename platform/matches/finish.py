@@ -47,10 +47,20 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
         seat.infractions = seat_outcome.infractions
         seat.crashed = seat_outcome.crashed
         seat.crash_reason = seat_outcome.crash_reason
+        seat.infraction_reasons = seat_outcome.infraction_reasons
         seat.log = seat_outcome.log_name
         seat.log_entries = seat_outcome.log_entries_name
     MatchSeat.objects.bulk_update(
-        seats, ["place", "infractions", "crashed", "crash_reason", "log", "log_entries"]
+        seats,
+        [
+            "place",
+            "infractions",
+            "crashed",
+            "crash_reason",
+            "infraction_reasons",
+            "log",
+            "log_entries",
+        ],
     )
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()

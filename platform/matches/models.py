@@ -84,6 +84,11 @@ class MatchSeat(models.Model):
     infractions = models.PositiveIntegerField(default=0)
     crashed = models.BooleanField(default=False)
     crash_reason = models.TextField(blank=True)
+    infraction_reasons = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The first infractions, as [{"reason": ..., "decision": from 1}].',
+    )
     log = models.FileField(max_length=255, blank=True, help_text="The bot's stderr; owner only.")
     log_entries = models.FileField(
         max_length=255,

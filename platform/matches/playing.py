@@ -12,7 +12,7 @@ import json
 import logging
 import random
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -47,6 +47,7 @@ class SeatOutcome:
     infractions: int = 0
     crashed: bool = False
     crash_reason: str = ""
+    infraction_reasons: list[dict] = field(default_factory=list)
     log_name: str = ""
     log_entries_name: str = ""
 
@@ -145,6 +146,10 @@ def match_outcome_store(*, match: Match, record: MatchRecord) -> MatchOutcome:
                 infractions=seat.infractions,
                 crashed=seat.crashed,
                 crash_reason=seat.crash_reason or "",
+                infraction_reasons=[
+                    {"reason": infraction.reason, "decision": infraction.decision}
+                    for infraction in seat.infraction_reasons
+                ],
                 log_name=log_name,
                 log_entries_name=log_entries_name,
             )

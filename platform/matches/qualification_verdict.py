@@ -6,16 +6,20 @@ A version passes if it never crashes and commits at most
 one infraction; a few are allowed so that one slow moment on a busy worker does
 not reject a sound bot). It is rejected at its first crash or once over the
 limit, and accepted after its last match; a passed version becomes the bot's
-current version on the ladder. The log it keeps lists each match and what the
-bot wrote to stderr.
+current version on the ladder. The reason counts the infractions by kind with
+the first of each; the log it keeps lists each match and what the bot wrote to
+stderr.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from arena.runner import Infraction
 from bots.models import Bot, BotVersion
 from ladders.ratings import rating_system
 from matches.models import Match, MatchSeat
@@ -50,20 +54,25 @@ def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
     report: list[str] = []
     logs: list[str] = []
     infractions = 0
+    seen: list[MatchSeat] = []
     failure = ""
     for seat in played:
         report.append(_seat_summary(seat.match, seat))
         logs.append(_seat_log(seat.match, seat))
         infractions += seat.infractions
+        seen.append(seat)
         if seat.crashed:
             failure = f"crashed in qualification match {seat.match_id}: {seat.crash_reason}"
             break
         if infractions > limit:
-            failure = f"{infractions} infractions in qualification; at most {limit} are allowed"
+            failure = (
+                f"{infractions} infractions in qualification; at most {limit} are allowed: "
+                + "; ".join(infractions_by_kind(seen))
+            )
             break
     if not failure and len(report) < settings.TAVOLO_QUALIFICATION_MATCHES:
         return  # the next match decides
-    log = "\n".join([*report, *logs])
+    log = "\n".join([*report, *filter(None, logs)])
     if failure:
         _version_reject(version=version, reason=failure, log=log)
     else:
@@ -78,9 +87,29 @@ def _seat_summary(match: Match, seat: MatchSeat) -> str:
     return summary + (f", crashed: {seat.crash_reason}" if seat.crashed else "")
 
 
+def infractions_by_kind(seats: list[MatchSeat]) -> list[str]:
+    """One line per kind of infraction over `seats`: how many, and the first one and where.
+
+    ``late x5: no reply within 1 s (decision 3 of match 600)``; the count is of
+    the reasons kept (a seat keeps its first `arena.runner.MAX_REASONS_KEPT`).
+    """
+    counts: Counter[str] = Counter()
+    first: dict[str, str] = {}
+    for seat in seats:
+        for kept in seat.infraction_reasons:
+            infraction = Infraction(kept["reason"], kept["decision"])
+            counts[infraction.kind] += 1
+            first.setdefault(
+                infraction.kind,
+                f"{infraction.detail} (decision {infraction.decision} of match {seat.match_id})",
+            )
+    return [f"{kind} x{count}: {first[kind]}" for kind, count in counts.most_common()]
+
+
 def _seat_log(match: Match, seat: MatchSeat) -> str:
+    """The bot's stderr in the match, headed by the match; empty when it wrote nothing."""
     if not seat.log:
-        return f"--- match {match.pk}: the bot wrote nothing to stderr"
+        return ""
     with seat.log.open("rb") as log:
         return f"--- match {match.pk}: the bot's stderr\n" + log.read().decode(errors="replace")
 

@@ -12,7 +12,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import JSON
-from bots.models import Bot
+from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.models import Match, MatchSeat, RatingChange
 
@@ -129,4 +129,14 @@ def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
         bot.rating_changes.select_related("match", "version")
         .prefetch_related("match__seats__bot")
         .order_by("created_at", "id")
+    )
+
+
+def version_qualification_matches(*, version: BotVersion) -> list[int]:
+    """The ids of the qualification matches a version played, in order."""
+    return list(
+        Match.objects.filter(kind=Match.Kind.QUALIFICATION, seats__bot_version=version)
+        .order_by("id")
+        .values_list("id", flat=True)
+        .distinct()
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -80,7 +81,9 @@ def test_an_illegal_answer_is_an_infraction_and_the_match_goes_on():
     junk = bot_answering("junk", lambda observation: {"type": "fly"})
     record = play_match(game, [junk, random_bot("b", 1)], seed=5)
     assert record.seats[0].infractions > 0
-    assert record.seats[0].infraction_reasons[0].startswith("illegal action")
+    first = record.seats[0].infraction_reasons[0]
+    assert first.reason.startswith("illegal action")
+    assert (first.kind, first.decision) == ("illegal", 1)
     assert record.result["places"] == [2, 1]
     infractions = [event for event in record.replay["events"] if event["type"] == "infraction"]
     assert infractions and all(event["seat"] == 0 for event in infractions)
@@ -92,7 +95,7 @@ def test_a_bot_that_raises_gets_an_infraction_and_its_traceback_in_the_log():
 
     game = make_game("mia", 2)
     record = play_match(game, [bot_answering("raiser", act), random_bot("b", 1)], seed=5)
-    assert record.seats[0].infraction_reasons[0] == "act raised ZeroDivisionError: oops"
+    assert record.seats[0].infraction_reasons[0].reason == "act raised ZeroDivisionError: oops"
     assert "Traceback" in record.seats[0].log
 
 
@@ -107,7 +110,9 @@ def test_a_reply_past_the_decision_time_and_the_bank_is_late():
         game, [bot_answering("slow", slow), random_bot("b", 1)], seed=9, time_control=clock
     )
     reasons = record.seats[0].infraction_reasons
-    assert any(reason.startswith("late") for reason in reasons)
+    late = [infraction for infraction in reasons if infraction.kind == "late"]
+    assert late
+    assert re.fullmatch(r"[\d.]+ s with the time bank spent", late[0].detail), late[0].detail
     assert record.seats[1].infractions == 0
 
 

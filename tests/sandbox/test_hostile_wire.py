@@ -24,7 +24,7 @@ def test_a_stdout_flood_without_newline_is_one_malformed_reply():
     record = play("stdout_flood", opponents=2)
     hostile = record.seats[0]
     assert not hostile.crashed
-    assert hostile.infraction_reasons[0] == "malformed reply: longer than 65536 bytes"
+    assert hostile.infraction_reasons[0].reason == "malformed reply: longer than 65536 bytes"
     assert hostile.decisions > hostile.infractions  # later turns are read cleanly
     assert_others_unaffected(record)
 
@@ -43,7 +43,7 @@ def test_unsolicited_lines_are_infractions():
     record = play("unsolicited_lines", opponents=2)
     hostile = record.seats[0]
     assert not hostile.crashed
-    assert hostile.infraction_reasons[0] == (
+    assert hostile.infraction_reasons[0].reason == (
         "unsolicited output: the bot wrote a line the runner did not ask for"
     )
     assert_others_unaffected(record)
@@ -90,13 +90,13 @@ def test_a_bot_that_never_reads_is_dropped_once_its_unread_input_piles_up():
 def test_a_bot_that_never_reads_loses_the_match_on_time():
     record = play("never_read_stdin", clock=TimeControl(0.1, 0.0), opponents=2)
     hostile = record.seats[0]
-    assert hostile.infraction_reasons[0] == "late: no reply within 0.1 s"
+    assert hostile.infraction_reasons[0].reason == "late: no reply within 0.1 s"
     assert_others_unaffected(record)
 
 
 def test_deeply_nested_json_is_a_malformed_reply():
     record = play("nested_json", opponents=2)
-    reasons = record.seats[0].infraction_reasons
+    reasons = [infraction.reason for infraction in record.seats[0].infraction_reasons]
     assert reasons[:2] == [
         "malformed reply: JSON nested too deeply",
         "malformed reply: longer than 65536 bytes",
@@ -107,7 +107,7 @@ def test_deeply_nested_json_is_a_malformed_reply():
 
 def test_a_five_thousand_digit_number_is_a_malformed_reply():
     record = play("huge_number", opponents=2)
-    reason = record.seats[0].infraction_reasons[0]
+    reason = record.seats[0].infraction_reasons[0].reason
     assert reason.startswith("malformed reply: Exceeds the limit (4300 digits)")
     assert not record.seats[0].crashed
     assert_others_unaffected(record)
@@ -115,7 +115,7 @@ def test_a_five_thousand_digit_number_is_a_malformed_reply():
 
 def test_junk_replies_are_infractions_each_with_its_reason():
     record = play("junk_replies", opponents=2)
-    reasons = record.seats[0].infraction_reasons
+    reasons = [infraction.reason for infraction in record.seats[0].infraction_reasons]
     assert reasons[0].startswith("malformed reply: Expecting value")
     assert reasons[1].startswith("malformed reply: 'utf-8' codec can't decode")
     assert reasons[2] == "malformed reply: not a JSON object"
@@ -128,7 +128,7 @@ def test_junk_replies_are_infractions_each_with_its_reason():
 
 def test_illegal_actions_are_infractions():
     record = play("illegal_actions", opponents=2)
-    reasons = record.seats[0].infraction_reasons
+    reasons = [infraction.reason for infraction in record.seats[0].infraction_reasons]
     assert [reason.split(":")[0] for reason in reasons[:3]] == ["illegal action"] * 3
     assert not record.seats[0].crashed
     assert_others_unaffected(record)
@@ -137,7 +137,7 @@ def test_illegal_actions_are_infractions():
 def test_act_raising_or_returning_a_non_json_value_is_an_infraction():
     record = play("raising_act", opponents=2)
     hostile = record.seats[0]
-    assert hostile.infraction_reasons[:2] == [
+    assert [infraction.reason for infraction in hostile.infraction_reasons[:2]] == [
         "act raised ValueError: no idea what to do",
         "act raised TypeError: Object of type set is not JSON serializable",
     ]

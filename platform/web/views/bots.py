@@ -27,7 +27,12 @@ from bots.selectors import (
 from bots.services import bot_version_upload
 from ladders.ratings import rating_shown
 from matches.records import bot_head_to_head, bot_places
-from matches.selectors import bot_rating_latest, challenges_left, match_list
+from matches.selectors import (
+    bot_rating_latest,
+    challenges_left,
+    match_list,
+    version_qualification_matches,
+)
 from matches.services import challenge_create
 from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
@@ -155,5 +160,6 @@ def version(request: HttpRequest, bot_id: int, number: int) -> HttpResponse:
         "version": found,
         "source": bot_version_source_for(user=request.user, version=found),
         "log": bot_version_qualification_log_for(user=request.user, version=found),
+        "qualification_matches": version_qualification_matches(version=found),
     }
     return render(request, "web/version.html", context)

@@ -83,6 +83,11 @@ def test_a_bot_with_too_many_infractions_is_rejected(
     version = qualify(upload(alice, mia_ladder, bot_source("illegal.py")))
     assert version.status == BotVersion.Status.REJECTED
     assert "infractions in qualification; at most 2 are allowed" in version.reason
+    first_match = Match.objects.filter(seats__bot_version=version).order_by("id").first()
+    count = version.reason.split()[0]
+    assert f"illegal x{count}: {{'type': 'fly'}} (decision 1 of match {first_match.pk})" in (
+        version.reason
+    )
 
 
 @pytest.mark.jail
