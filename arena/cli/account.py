@@ -4,7 +4,9 @@ These commands speak HTTP only (docs/api.md); they never import the platform, an
 import httpx only when they run.
 The personal API token is kept in ``credentials.json`` in the config folder
 (``$TAVOLO_CONFIG_DIR``, else ``$XDG_CONFIG_HOME/tavolo``, else
-``~/.config/tavolo``), readable by its owner only and keyed by server URL.
+``~/.config/tavolo``), readable by its owner only: one token per server URL,
+and the server logged in to last, which commands use when `--server` is not
+given. The file reads ``{"default": URL, "servers": {URL: token}}``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from arena.cli.output import CliError, console, tavolo_command
+from arena.units import seconds_text
 
 if TYPE_CHECKING:
     import httpx
@@ -30,9 +33,8 @@ LOG_TAIL_LINES = 20
 server_option = click.option(
     "--server",
     envvar="TAVOLO_SERVER",
-    default=DEFAULT_SERVER,
-    show_default=True,
-    help="The Tavolo server's address (or set TAVOLO_SERVER).",
+    help="The Tavolo server's address (or set TAVOLO_SERVER); by default the one "
+    f"logged in to last, else {DEFAULT_SERVER}.",
 )
 
 
@@ -50,24 +52,45 @@ def server_key(server: str) -> str:
     return server.rstrip("/")
 
 
-def read_credentials() -> dict[str, str]:
-    """Server URL -> API token, as stored; empty when nothing is stored yet."""
+def read_credentials() -> dict[str, Any]:
+    """The stored file: ``{"default": URL or None, "servers": {URL: token}}``."""
     path = config_dir() / CREDENTIALS_FILE
     try:
         stored = json.loads(path.read_text())
     except FileNotFoundError:
-        return {}
+        return {"default": None, "servers": {}}
     except (OSError, ValueError) as error:
         raise CliError(f"cannot read {path}: {error}") from None
     if not isinstance(stored, dict):
-        raise CliError(f"{path} is not a JSON object: delete it and log in again")
-    return {str(key): str(value) for key, value in stored.items()}
+        stored = {}
+    # A file written before the default server was kept maps URL -> token directly.
+    servers = stored.get("servers", {} if "default" in stored else stored)
+    if not isinstance(servers, dict):
+        raise CliError(f"{path} is not a Tavolo credentials file: delete it and log in again")
+    default = stored.get("default")
+    return {
+        "default": str(default) if default else None,
+        "servers": {str(url): str(token) for url, token in servers.items()},
+    }
+
+
+def stored_token(server: str) -> str | None:
+    """The token kept for `server`, if any."""
+    return read_credentials()["servers"].get(server_key(server))
+
+
+def chosen_server(server: str | None) -> str:
+    """The server to talk to: `server` if given, else the last one logged in to."""
+    if server:
+        return server_key(server)
+    return read_credentials()["default"] or DEFAULT_SERVER
 
 
 def store_token(server: str, token: str) -> Path:
-    """Keep `token` for `server` in the credentials file, readable by its owner only."""
+    """Keep `token` for `server`, now the default server, readable by its owner only."""
     credentials = read_credentials()
-    credentials[server_key(server)] = token
+    credentials["servers"][server_key(server)] = token
+    credentials["default"] = server_key(server)
     folder = config_dir()
     path = folder / CREDENTIALS_FILE
     try:
@@ -94,17 +117,20 @@ class Server:
         self.client = httpx.Client(base_url=f"{self.url}/api", headers=headers, timeout=30)
 
     @classmethod
-    def logged_in(cls, url: str) -> Server:
-        token = read_credentials().get(server_key(url))
+    def logged_in(cls, server: str | None) -> Server:
+        """The chosen server (`chosen_server`) with its token; a CliError when there is none."""
+        url = chosen_server(server)
+        token = stored_token(url)
         if token is None:
             login = tavolo_command("login", "--server", url)
-            raise CliError(f"not logged in to {server_key(url)}: run {login}")
+            raise CliError(f"not logged in to {url}: run {login}")
         return cls(url, token)
 
     @classmethod
-    def as_stored(cls, url: str) -> Server:
-        """The server with its stored token if there is one, anonymous otherwise."""
-        return cls(url, read_credentials().get(server_key(url)))
+    def as_stored(cls, server: str | None) -> Server:
+        """The chosen server with its stored token if there is one, anonymous otherwise."""
+        url = chosen_server(server)
+        return cls(url, stored_token(url))
 
     def send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """The server's answer; a CliError with the server's reason on any failure."""
@@ -151,16 +177,20 @@ def _joined(reasons: object) -> str:
 @server_option
 @click.option("--username", prompt=True, help="Your user name on the server.")
 @click.password_option(confirmation_prompt=False, help="Asked for when not given.")
-def login(server: str, username: str, password: str) -> None:
-    """Log in to a Tavolo server and keep its API token for later commands."""
+def login(server: str | None, username: str, password: str) -> None:
+    """Log in to a Tavolo server and keep its API token for later commands.
+
+    The server becomes the default one: later commands use it without --server.
+    """
+    server = chosen_server(server)
     answer = Server(server).request(
         "POST", "/token/", json={"username": username, "password": password}
     )
     token = answer.get("token") if isinstance(answer, dict) else None
     if not token:
-        raise CliError(f"{server_key(server)} answered without a token")
+        raise CliError(f"{server} answered without a token")
     path = store_token(server, str(token))
-    console.print(f"logged in to {server_key(server)} as {username}; token kept in {path}")
+    console.print(f"logged in to {server} as {username}; token kept in {path}", markup=False)
 
 
 @click.command()
@@ -175,7 +205,7 @@ def upload(
     file: Path,
     bot_name: str,
     ladder: str,
-    server: str,
+    server: str | None,
     wait: bool,
     timeout: float,
     poll_seconds: float,
@@ -228,7 +258,7 @@ def _wait_for_decision(
     path = f"/bots/{bot_id}/versions/{version['number']}/"
     while version["status"] not in DECIDED_STATUSES:
         if time.monotonic() > deadline:
-            raise CliError(f"still {version['status']} after {timeout:g} seconds")
+            raise CliError(f"still {version['status']} after {seconds_text(timeout)}")
         time.sleep(poll_seconds)
         previous = version["status"]
         version = api.request("GET", path)

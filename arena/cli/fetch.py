@@ -41,7 +41,7 @@ def fetch(
     ladder: str | None,
     last: int,
     out: Path,
-    server: str,
+    server: str | None,
 ) -> None:
     """Download the replays of MATCH_IDS, or of a bot's last finished matches (--bot)."""
     if not match_ids and bot_name is None:

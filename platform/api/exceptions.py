@@ -35,6 +35,14 @@ class BodyTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
+class WrongCredentials(exceptions.APIException):
+    """A user name and password that do not match an active account."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_detail = "wrong user name or password"
+    default_code = "wrong_credentials"
+
+
 class RateLimited(exceptions.APIException):
     """A limit kept by a service (challenges an hour) was reached."""
 

@@ -20,6 +20,7 @@ from bots.checks import bot_name_check, bot_source_check
 from bots.models import Bot, BotVersion
 from bots.signals import version_uploaded
 from ladders.models import Ladder
+from ladders.selectors import ladder_unknown_message
 
 
 def bot_version_upload(
@@ -85,7 +86,7 @@ def _ladder_open_for_uploads(ladder: Ladder | str) -> Ladder:
     slug = ladder.slug if isinstance(ladder, Ladder) else ladder
     found = Ladder.objects.filter(slug=slug).first()
     if found is None:
-        raise ValidationError(f"there is no ladder {slug!r}", code="unknown_ladder")
+        raise ValidationError(ladder_unknown_message(slug=slug), code="unknown_ladder")
     if not found.active:
         raise ValidationError(f"the ladder {found.name} takes no uploads", code="ladder_inactive")
     return found

@@ -18,5 +18,12 @@ def ladder_get(*, slug: str) -> Ladder:
     """The ladder `slug`, or Http404."""
     ladder = Ladder.objects.filter(slug=slug).first()
     if ladder is None:
-        raise Http404(f"there is no ladder {slug!r}")
+        raise Http404(ladder_unknown_message(slug=slug))
     return ladder
+
+
+def ladder_unknown_message(*, slug: str) -> str:
+    """Why `slug` names no ladder, with the ladders there are."""
+    slugs = Ladder.objects.filter(active=True).order_by("slug").values_list("slug", flat=True)
+    there_are = ", ".join(slugs) or "none yet"
+    return f"there is no ladder {slug!r}; the ladders are: {there_are}"

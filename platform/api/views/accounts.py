@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.requests import SignedInRequest
 from accounts.services import user_api_token_get
 from accounts.throttles import LoginThrottle
+from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
 from bots.selectors import bot_list
@@ -48,6 +51,9 @@ class TokenView(APIView):
     def post(self, request: Request) -> Response:
         """The user's personal token (the same one until it is regenerated on the site)."""
         credentials = AuthTokenSerializer(data=request.data, context={"request": request})
-        credentials.is_valid(raise_exception=True)
+        if not credentials.is_valid():
+            if set(credentials.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:
+                raise WrongCredentials()
+            raise ValidationError(credentials.errors)
         token = user_api_token_get(user=credentials.validated_data["user"])
         return Response({"token": token})

@@ -67,7 +67,10 @@ def test_login_asks_for_the_password_without_echo_and_keeps_the_token(
     assert result.exit_code == 0, result.output
     assert "alice-password-1" not in result.output
     credentials = config_dir / "credentials.json"
-    assert json.loads(credentials.read_text()) == {server: user_api_token_get(user=alice)}
+    assert json.loads(credentials.read_text()) == {
+        "default": server,
+        "servers": {server: user_api_token_get(user=alice)},
+    }
     assert stat.S_IMODE(credentials.stat().st_mode) == 0o600
 
 
@@ -81,7 +84,42 @@ def test_login_keeps_one_token_per_server(
     )
     assert result.exit_code == 0, result.stderr
     stored = json.loads((config_dir / "credentials.json").read_text())
-    assert stored == {"https://elsewhere": "abc", server: user_api_token_get(user=alice)}
+    assert stored == {
+        "default": server,
+        "servers": {"https://elsewhere": "abc", server: user_api_token_get(user=alice)},
+    }
+
+
+def keep_credentials(config_dir: Path, default: str, servers: dict[str, str]) -> None:
+    config_dir.mkdir(exist_ok=True)
+    credentials = {"default": default, "servers": servers}
+    (config_dir / "credentials.json").write_text(json.dumps(credentials))
+
+
+def test_later_commands_use_the_server_logged_in_to_last(
+    logged_in: str, bot_file: Callable[..., Path]
+) -> None:
+    result = run(
+        "upload", str(bot_file(GOOD_SOURCE.encode())), "--bot", "domino", "--ladder", "muggins-2"
+    )
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "domino version 1: pending" in result.output
+
+
+def test_server_picks_one_of_the_servers_kept(
+    logged_in: str, bot_file: Callable[..., Path], config_dir: Path, alice: AbstractUser
+) -> None:
+    token = user_api_token_get(user=alice)
+    keep_credentials(
+        config_dir, "http://127.0.0.1:9", {"http://127.0.0.1:9": "abc", logged_in: token}
+    )
+    path = str(bot_file(GOOD_SOURCE.encode()))
+    where = ["--bot", "domino", "--ladder", "muggins-2"]
+    by_default = run("upload", path, *where)
+    assert by_default.exit_code == 2
+    assert "cannot reach http://127.0.0.1:9" in by_default.stderr
+    picked = run("upload", path, *where, "--server", logged_in)
+    assert picked.exit_code == 0, picked.output + picked.stderr
 
 
 def test_a_wrong_password_is_one_error_line_and_exit_2(
@@ -90,7 +128,7 @@ def test_a_wrong_password_is_one_error_line_and_exit_2(
     result = login(server, password="wrong")
     assert result.exit_code == 2
     assert result.stderr.startswith("tavolo: error: ")
-    assert "credentials" in result.stderr.lower()
+    assert result.stderr.endswith("said: wrong user name or password\n")
     assert not (config_dir / "credentials.json").exists()
 
 
