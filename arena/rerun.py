@@ -36,8 +36,8 @@ DEFAULT_STAND_IN = "strong"
 
 
 def seat_bot_seed(match_seed: int, seat: int) -> int:
-    """The seed of the bot in `seat`, derived from the match's seed as the server
-    derives it, so a built-in bot put back in its seat plays as it did there."""
+    """The seed of the bot in `seat`, derived from the match's seed: the server
+    seeds its bots with it, so a built-in bot put back in its seat plays as it did there."""
     return random.Random(f"{match_seed}:{seat}").getrandbits(64)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from django.core.files.storage import default_storage
 from arena.bots.handle import BotHandle
 from arena.bots.registry import open_bot
 from arena.replay import dumps_replay
+from arena.rerun import seat_bot_seed
 from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, play_match
 from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
@@ -108,7 +108,7 @@ def seat_display_name(seat: MatchSeat) -> str:
 
 def _open_seat(seat: MatchSeat, game: str, seed: int, folder: Path, jail: bool) -> BotHandle:
     name = seat_display_name(seat)
-    bot_seed = random.Random(f"{seed}:{seat.seat}").getrandbits(64)
+    bot_seed = seat_bot_seed(seed, seat.seat)
     if seat.bot.is_house:
         return open_bot(seat.bot.name, game=game, seed=bot_seed, name=name)
     path = folder / f"seat-{seat.seat}" / "bot.py"
