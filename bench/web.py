@@ -229,6 +229,8 @@ def main() -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
         started = time.perf_counter()
         paths = fill(options.bots, options.matches)
+        with psycopg.connect(f"{SERVER}/{name}", autocommit=True) as filled:
+            filled.execute("ANALYZE")  # as autovacuum would after such a load
         print(f"filled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
         port = free_port()
         server = subprocess.Popen(
@@ -236,7 +238,7 @@ def main() -> None:
                 sys.executable, "-m", "gunicorn", "tavolo_site.wsgi",
                 "--bind", f"127.0.0.1:{port}",
                 "--workers", str(options.workers), "--threads", "4",
-                "--log-level", "warning", "--timeout", "300",
+                "--log-level", "warning", "--timeout", "300", "--keep-alive", "60",
             ],
             cwd=ROOT,
         )  # fmt: skip
