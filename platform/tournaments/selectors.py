@@ -42,6 +42,14 @@ def tournament_tables(*, tournament: Tournament) -> list[TournamentTable]:
     return list(tournament.tables.select_related("match"))
 
 
+def table_result(table: TournamentTable) -> TableResult:
+    """A table of the schedule as its format reads it back (places empty until played)."""
+    return TableResult(
+        Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
+        tuple(table.places or ()),
+    )
+
+
 @dataclass
 class StandingLine:
     """A standing with the entry it belongs to."""
@@ -55,13 +63,7 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingLine]:
     if tournament.frozen_at is None or tournament.status == Tournament.Status.CANCELLED:
         return []
     entries = {entry.number: entry for entry in tournament_entries(tournament=tournament)}
-    results = [
-        TableResult(
-            Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
-            tuple(table.places or ()),
-        )
-        for table in tournament.tables.exclude(places=None)
-    ]
+    results = [table_result(table) for table in tournament.tables.exclude(places=None)]
     standings = tournament.event(len(entries)).standings(results)
     return [StandingLine(line, entries[line.entrant]) for line in standings]
 

@@ -19,12 +19,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from arena.tournaments import Table, TableResult, TournamentError
+from arena.tournaments import TournamentError
 from bots.models import Bot, BotVersion
 from bots.selectors import bot_owner_check
 from matches.models import Match, MatchSeat
 from matches.services import match_priority, matches_create
 from tournaments.models import Entry, Tournament, TournamentTable
+from tournaments.selectors import table_result
 
 logger = logging.getLogger(__name__)
 
@@ -135,7 +136,7 @@ def tournament_advance(*, tournament_id: int, now: datetime | None = None) -> li
     _tables_settle(tournament=tournament, tables=tables, versions=versions)
     if tournament.status != Tournament.Status.RUNNING:
         return []
-    results = [_result(table) for table in tables if table.places is not None]
+    results = [table_result(table) for table in tables if table.places is not None]
     upcoming = tournament.event(len(versions)).next_tables(results)
     known = {table.key for table in tables}
     room = settings.TAVOLO_TOURNAMENT_BATCH - sum(table.places is None for table in tables)
@@ -171,13 +172,6 @@ def _frozen_versions(tournament: Tournament) -> dict[int, BotVersion]:
         for entry in entries
         if entry.number is not None and entry.version is not None
     }
-
-
-def _result(table: TournamentTable) -> TableResult:
-    return TableResult(
-        Table(table.round, table.stage, table.series, table.game, tuple(table.seats)),
-        tuple(table.places or ()),
-    )
 
 
 def _tables_settle(

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.requests import SignedInHttpRequest
 from bots.models import Bot
+from tournaments.bracket import tournament_bracket
 from tournaments.downloads import tournament_replays_response
 from tournaments.models import Tournament
 from tournaments.selectors import (
@@ -81,6 +82,7 @@ def live_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament,
         "entries": entries,
         "standings": tournament_standings(tournament=tournament),
+        "bracket": tournament_bracket(tournament=tournament, tables=tables, entries=entries),
         "rounds": rounds,
         "has_replays": any(table.places is not None for table in tables),
         "stamp": hashlib.sha256(repr(state).encode()).hexdigest()[:16],
