@@ -67,6 +67,12 @@ SERVER_SEED_DIGITS = 32
 SEED = Seed()
 
 
+STRICT = click.option(
+    "--strict", is_flag=True, help="Exit with status 1 if any bot had an infraction or crash."
+)
+"""`--strict`, shared by `tavolo play` and `tavolo tournament` (see `strict_exit`)."""
+
+
 @click.command()
 @click.argument("game")
 @click.argument("bots", nargs=-1, required=True)
@@ -83,9 +89,7 @@ SEED = Seed()
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
-@click.option(
-    "--strict", is_flag=True, help="Exit with status 1 if any bot had an infraction or crash."
-)
+@STRICT
 @click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
 @click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
 def play(

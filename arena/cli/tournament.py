@@ -9,7 +9,7 @@ import click
 
 from arena.bots.registry import BotSpecError
 from arena.cli.output import CliError, console, display_table
-from arena.cli.play import SEED, jail_choice, parse_option, progress_bar
+from arena.cli.play import SEED, STRICT, jail_choice, parse_option, progress_bar, strict_exit
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -43,6 +43,7 @@ from arena.tournaments.local import TournamentResult, play_tournament
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
+@STRICT
 @click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
 @click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
 def tournament(
@@ -63,6 +64,7 @@ def tournament(
     logs: Path | None,
     as_json: bool,
     no_jail: bool,
+    strict: bool,
     decision_seconds: float,
     bank_seconds: float,
 ) -> None:
@@ -115,6 +117,8 @@ def tournament(
         click.echo(json.dumps(result.as_json()))
     else:
         _show(result)
+    if strict:
+        strict_exit(result.series.tallies)
 
 
 def _points(text: str | None) -> list[float] | None:

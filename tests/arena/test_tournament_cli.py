@@ -106,3 +106,23 @@ def test_an_unknown_bot_is_named(run):
     result = run("tournament", "mia", "builtin:strong", "builtin:nobody", "--format", "swiss",
                  "--rounds", "1")  # fmt: skip
     assert result.exit_code == 2 and "builtin:nobody" in result.stderr
+
+
+@pytest.mark.parametrize("strict, status", [((), 0), (("--strict",), 1)])
+def test_strict_turns_a_crash_into_exit_status_1(run, tmp_path, strict, status):
+    broken = tmp_path / "broken.py"
+    broken.write_text("import nonexistent_module_xyz\n")
+    result = run(
+        "tournament", "mia", broken, "builtin:random", "--format", "round-robin", "--no-jail",
+        *strict,
+    )  # fmt: skip
+    assert result.exit_code == status
+    assert ("tavolo: --strict: broken.py: 0 infractions, 1 crashes" in result.stderr) == bool(
+        strict
+    )
+
+
+def test_strict_passes_an_event_played_clean(run):
+    result = run("tournament", "mia", *STRONG_AND_RANDOMS[:3], "--format", "swiss",
+                 "--rounds", "2", "--strict")  # fmt: skip
+    assert result.exit_code == 0, result.output
