@@ -60,7 +60,10 @@ def _chromium_usable() -> bool:
 
 SERVICES = {
     "postgres": (lambda: _port_open("127.0.0.1", 5432), "PostgreSQL is not reachable on :5432"),
-    "redis": (lambda: _port_open("127.0.0.1", 6379), "Redis is not reachable on :6379"),
+    "redis": (
+        lambda: shutil.which("redis-server") is not None,
+        "redis-server is not installed (tests start Redis servers of their own)",
+    ),
     "jail": (_bwrap_works, "bubblewrap (bwrap) is not installed or cannot make namespaces"),
     "cgroup2": (_cgroup2_writable, "no writable cgroup v2 group with cgroup.freeze (needs root)"),
     "browser": (_chromium_usable, f"no Chromium at {CHROMIUM} (apt-get install chromium)"),

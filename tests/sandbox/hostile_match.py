@@ -51,11 +51,14 @@ def play(
     clock: TimeControl = QUICK_CLOCK,
     seed: int = 1,
     opponents: int = 1,
+    lives: int | None = None,
 ) -> MatchRecord:
     """A Mia match: the hostile bots in the first seats, random built-in bots after them."""
     bots = [hostile_bot(name, limits) for name in names]
     bots += [random_bot(seat) for seat in range(len(bots), len(bots) + opponents)]
-    return play_match(make_game("mia", len(bots)), bots, seed=seed, time_control=clock)
+    options = {} if lives is None else {"lives": lives}
+    game = make_game("mia", len(bots), options=options)
+    return play_match(game, bots, seed=seed, time_control=clock)
 
 
 def thinking_while_paused_and_running(bot: BotHandle) -> tuple[int, int]:

@@ -2,7 +2,8 @@
 
 Each test gets a fresh PostgreSQL database, migrated, and this process's
 default database connection is pointed at it for the test (and for every
-thread the test starts). Celery sends to a Redis database of its own, and a
+thread the test starts). Celery sends to a Redis server of its own (on a free
+port, so test runs sharing the host never share queues), and a
 real worker, started as a child process with the same settings, consumes both
 queues. The shared fixtures' users, ladders and bots are made in that database.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -32,7 +34,6 @@ from tavolo_site.celery import app as celery_app
 
 PLATFORM_DIR = Path(__file__).parents[3] / "platform"
 POSTGRES_USERS = ("postgres", "root")
-REDIS_URL = "redis://127.0.0.1:6379/13"
 WORKER_READY_SECONDS = 60
 
 
@@ -109,14 +110,58 @@ def postgres(postgres_url: str, django_db_blocker: pytest.FixtureRequest) -> Ite
         yield postgres_url
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisServer:
+    """A Redis server of the test's own on a free port, which the test may stop and start."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+            "--save", "", "--appendonly", "no", "--dir", str(self.folder),
+        ]  # fmt: skip
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis.from_url(self.url).ping()
+                return
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline, "the test's Redis did not start"
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
 @pytest.fixture
-def redis_broker() -> Iterator[str]:
-    """An emptied Redis database as Celery's broker."""
-    client = redis.Redis.from_url(REDIS_URL)
-    client.flushdb()
-    with celery_broker(REDIS_URL):
-        yield REDIS_URL
-    client.flushdb()
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_broker(own_redis: RedisServer) -> Iterator[str]:
+    """Celery's broker: a Redis server of the test's own, so no other run shares its queues."""
+    with celery_broker(own_redis.url):
+        yield own_redis.url
 
 
 @dataclass(frozen=True)

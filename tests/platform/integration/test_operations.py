@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 import pytest
-import redis
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from prometheus_client.parser import text_string_to_metric_families
@@ -21,7 +17,7 @@ from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
 from matches.services import match_create
-from tests.platform.integration.conftest import RunningWorker, celery_broker
+from tests.platform.integration.conftest import RedisServer, RunningWorker, celery_broker
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.jail]
 
@@ -91,53 +87,6 @@ def test_a_match_on_a_real_worker_moves_its_metrics_and_its_logs_carry_the_match
     lines = [json.loads(line) for line in worker.log.read_text().splitlines() if line[:1] == "{"]
     about = [line for line in lines if line["message"].startswith(f"match {match.pk} played")]
     assert [line["match_id"] for line in about] == [match.pk]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class RedisServer:
-    """A Redis server of the test's own on a free port, which the test may stop and start."""
-
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.folder = folder
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [
-            "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-            "--save", "", "--appendonly", "no", "--dir", str(self.folder),
-        ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(self.url).ping()
-                return
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "the test's Redis did not start"
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_readyz_fails_while_the_broker_is_down_and_recovers_when_it_is_back(
