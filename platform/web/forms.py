@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import MinValueValidator
 from django.db import connection
 from django.db.models import QuerySet
 
@@ -20,6 +21,7 @@ from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
 from matches.selectors import BOT_RESULTS
+from tournaments.models import Tournament
 
 
 class SignupForm(UserCreationForm):
@@ -125,3 +127,56 @@ class MatchFilterForm(forms.Form):
         if cleaned.get("result") and not cleaned.get("bot"):
             self.add_error("result", "choose a bot to filter by its result")
         return cleaned
+
+
+class TournamentForm(forms.ModelForm):
+    """A new tournament, for staff; `Tournament.clean` refuses a format that could not run.
+
+    Times are UTC. Whether enough bots entered is known only at the entry
+    deadline, when a field the format cannot seat cancels the tournament.
+    """
+
+    LOCAL_TIME = "%Y-%m-%dT%H:%M"
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "ladder",
+            "format",
+            "rounds",
+            "repeat",
+            "best_of",
+            "elimination",
+            "groups",
+            "points",
+            "entries_open_at",
+            "entries_close_at",
+            "starts_at",
+            "open_to_all",
+        ]
+        labels = {
+            "entries_open_at": "Entries open (UTC)",
+            "entries_close_at": "Entries close (UTC)",
+            "starts_at": "Starts (UTC)",
+        }
+        help_texts = {
+            "slug": "Its address: /tournaments/<slug>/ (letters, digits, - and _).",
+            "points": "Points per place, first to last, e.g. [3, 1, 0]; empty: K-1 down to 0.",
+            "open_to_all": "Otherwise by invitation only (invite users in the admin).",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ladder = cast(forms.ModelChoiceField, self.fields["ladder"])
+        ladder.queryset = Ladder.objects.filter(active=True).order_by("name")
+        for name in ("entries_open_at", "entries_close_at", "starts_at"):
+            field = cast(forms.DateTimeField, self.fields[name])
+            field.widget = forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format=self.LOCAL_TIME
+            )
+            field.input_formats = [self.LOCAL_TIME, "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
+        for name in ("rounds", "repeat", "best_of", "groups"):
+            self.fields[name].validators.append(MinValueValidator(1))
+            self.fields[name].widget.attrs["min"] = 1

@@ -17,6 +17,7 @@ urlpatterns = [
     path("ladders/<slug:slug>/", pages.ladder, name="ladder"),
     path("ratings/", pages.ratings_explained, name="ratings"),
     path("tournaments/", tournaments.tournaments, name="tournaments"),
+    path("tournaments/new/", tournaments.create, name="tournament_create"),
     path("tournaments/<slug:slug>/", tournaments.tournament, name="tournament"),
     path("tournaments/<slug:slug>/live.json", tournaments.live, name="tournament_live"),
     path("tournaments/<slug:slug>/enter/", tournaments.enter, name="tournament_enter"),

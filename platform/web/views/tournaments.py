@@ -13,7 +13,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -33,6 +33,7 @@ from tournaments.selectors import (
     tournament_tables,
 )
 from tournaments.services import tournament_enter
+from web.forms import TournamentForm
 
 REFRESH_SECONDS = 15
 """How often a running tournament's page asks for its standings and schedule again."""
@@ -128,6 +129,20 @@ def enter(request: SignedInHttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"{entry.bot.name} is entered in {found.name}.")
             return redirect("web:tournament", found.slug)
     return tournament(request, slug, form=form, status=400)
+
+
+@login_required
+def create(request: SignedInHttpRequest) -> HttpResponse:
+    """Staff only: a new tournament, refused with the reasons if it could not run."""
+    if not request.user.is_staff:
+        raise PermissionDenied("only staff create tournaments")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        created = form.save()
+        messages.success(request, f"{created.name} is created; entries open as scheduled.")
+        return redirect("web:tournament", created.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "web/tournament_create.html", {"form": form}, status=status)
 
 
 def replays(request: HttpRequest, slug: str) -> HttpResponse:
