@@ -16,9 +16,16 @@ from rest_framework import serializers
 from bots.models import Bot, BotVersion
 from bots.selectors import bot_version_list
 from ladders.models import Ladder
-from ladders.ratings import rating_shown
+from ladders.ratings import rating_points, rating_shown
 from matches.models import Match, MatchSeat, RatingChange
 from matches.selectors import version_qualification_matches
+
+
+class PointsField(serializers.IntegerField):
+    """A rating or a band, shown in whole points (`ladders.ratings.rating_points`)."""
+
+    def to_representation(self, value: float) -> int:
+        return rating_points(value)
 
 
 class LadderSerializer(serializers.ModelSerializer):
@@ -33,6 +40,8 @@ class VersionSerializer(serializers.ModelSerializer):
     Its source and log have their own owner-only endpoints.
     """
 
+    rating = PointsField(read_only=True)
+    start_rating = PointsField(read_only=True)
     band = serializers.SerializerMethodField()
     start_band = serializers.SerializerMethodField()
     qualification_matches = serializers.SerializerMethodField()
@@ -55,11 +64,11 @@ class VersionSerializer(serializers.ModelSerializer):
             "start_band",
         ]
 
-    def get_band(self, version: BotVersion) -> float:
-        return rating_shown(version.rating_state).band
+    def get_band(self, version: BotVersion) -> int:
+        return rating_points(rating_shown(version.rating_state).band)
 
-    def get_start_band(self, version: BotVersion) -> float:
-        return rating_shown(version.start_state).band
+    def get_start_band(self, version: BotVersion) -> int:
+        return rating_points(rating_shown(version.start_state).band)
 
     def get_qualification_matches(self, version: BotVersion) -> list[int]:
         """The ids of its qualification matches (see /api/matches/{id}/)."""
@@ -76,6 +85,7 @@ class BotSerializer(serializers.ModelSerializer):
     current_version = serializers.IntegerField(
         source="current_version.number", allow_null=True, read_only=True
     )
+    rating = PointsField(read_only=True)
     band = serializers.SerializerMethodField()
     provisional = serializers.SerializerMethodField()
     latest_version = serializers.SerializerMethodField()
@@ -97,8 +107,8 @@ class BotSerializer(serializers.ModelSerializer):
             "created_at",
         ]
 
-    def get_band(self, bot: Bot) -> float:
-        return rating_shown(bot.rating_state).band
+    def get_band(self, bot: Bot) -> int:
+        return rating_points(rating_shown(bot.rating_state).band)
 
     def get_provisional(self, bot: Bot) -> bool:
         return rating_shown(bot.rating_state).provisional
@@ -125,8 +135,8 @@ class StandingSerializer(serializers.Serializer):
     bot = serializers.CharField(source="bot.name")
     owner = serializers.CharField()
     version = serializers.IntegerField()
-    rating = serializers.FloatField()
-    band = serializers.FloatField()
+    rating = PointsField()
+    band = PointsField()
     games = serializers.IntegerField()
     provisional = serializers.BooleanField()
     house = serializers.BooleanField()
@@ -168,6 +178,8 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     bot_id = serializers.IntegerField(source="bot.id")
     bot = serializers.CharField(source="bot.name")
     version = serializers.IntegerField(source="version.number")
+    before = PointsField()
+    after = PointsField()
     band_before = serializers.SerializerMethodField()
     band_after = serializers.SerializerMethodField()
     versus = serializers.SerializerMethodField()
@@ -186,11 +198,11 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "versus",
         ]
 
-    def get_band_before(self, change: RatingChange) -> float:
-        return rating_shown(change.rating_before).band
+    def get_band_before(self, change: RatingChange) -> int:
+        return rating_points(rating_shown(change.rating_before).band)
 
-    def get_band_after(self, change: RatingChange) -> float:
-        return rating_shown(change.rating_after).band
+    def get_band_after(self, change: RatingChange) -> int:
+        return rating_points(rating_shown(change.rating_after).band)
 
     @extend_schema_field(VersusSerializer(many=True))
     def get_versus(self, change: RatingChange) -> list[dict]:

@@ -33,6 +33,11 @@ def rating_shown(rating: Rating) -> ShownRating:
     return ShownRating(rating.value, system.band(rating), system.is_provisional(rating))
 
 
+def rating_points(value: float) -> int:
+    """A rating, a band or a change as people read it: whole points (1523, not 1523.4172)."""
+    return round(value)
+
+
 def initial_deviation() -> float:
     """The deviation of a rating that nothing has been learnt about yet."""
     return rating_system().initial().deviation
