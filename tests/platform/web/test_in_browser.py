@@ -12,11 +12,13 @@ import gzip
 import json
 import os
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect, sync_playwright
 
 from arena.bots.inprocess import InProcessBot
@@ -27,10 +29,12 @@ from ladders.models import Ladder
 from matches.finish import match_finish
 from matches.live import ProgressWriter
 from matches.models import Match
-from matches.playing import match_outcome_store
+from matches.playing import MatchOutcome, SeatOutcome, match_outcome_store
 from matches.services import match_create
 from tests.conftest import CHROMIUM
 from tests.platform.web.test_watching import PRINTING, printed, printing_bot
+from tournaments.models import Entry, Tournament, TournamentTable
+from tournaments.services import tournament_advance, tournament_freeze, tournament_start
 
 __all__ = ["printed", "printing_bot"]
 
@@ -233,4 +237,41 @@ def test_a_live_match_is_watched_in_the_public_view_until_it_ends(
     assert match_finish(match_id=match.pk, outcome=match_outcome_store(match=match, record=record))
     page.wait_for_selector(".tv-live", state="detached", timeout=WAIT_MS)
     page.wait_for_selector(".tv-view option[value='full']", state="attached", timeout=WAIT_MS)
+    assert not page.errors
+
+
+def test_a_running_tournaments_standings_follow_its_results_without_a_reload(
+    open_page, alice: AbstractUser, muggins_ladder: Ladder, accepted_bot, settings, monkeypatch
+) -> None:
+    monkeypatch.setattr("web.views.tournaments.REFRESH_SECONDS", 1)
+    settings.TAVOLO_TOURNAMENT_BATCH = 1
+    now = timezone.now()
+    tournament = Tournament.objects.create(
+        slug="night-cup",
+        name="Night Cup",
+        ladder=muggins_ladder,
+        format="round-robin",
+        entries_open_at=now - timedelta(hours=3),
+        entries_close_at=now - timedelta(hours=2),
+        starts_at=now - timedelta(hours=1),
+    )
+    for name in ("ace", "bee", "cat"):
+        bot = accepted_bot(owner=alice, ladder=muggins_ladder, name=name)
+        Entry.objects.create(tournament=tournament, bot=bot)
+    tournament_freeze(tournament_id=tournament.pk, now=now)
+    tournament_start(tournament_id=tournament.pk, now=now)
+
+    page = open_page("/tournaments/night-cup/")
+    expect(page.locator("#tournament-live")).to_contain_text("to play")
+    page.evaluate("window.sameDocument = true")
+    (table,) = TournamentTable.objects.filter(tournament=tournament)
+    places = [1, 2]
+    outcome = MatchOutcome(
+        result={"places": places}, seats=[SeatOutcome(place=p) for p in places], decisions=4
+    )
+    assert match_finish(match_id=table.match_id, outcome=outcome)
+    tournament_advance(tournament_id=tournament.pk)
+    schedule = page.locator("#tournament-live table").last
+    expect(schedule.locator("tbody tr").first).to_contain_text("1, 2", timeout=WAIT_MS)
+    assert page.evaluate("window.sameDocument") is True  # swapped in, not reloaded
     assert not page.errors
