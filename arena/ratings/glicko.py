@@ -31,8 +31,8 @@ GLICKO_G = 3 * LOGISTIC**2 / math.pi**2
 class EloScaleGlicko:
     """Glicko on the Elo scale, with a multiplayer match counted as weighted pairs."""
 
-    initial_deviation: float = 350.0
-    """The doubt about a new bot: its band is +/- 700 points."""
+    initial_deviation: float = 420.0
+    """The doubt about a new bot: its band is +/- 840 points."""
     new_version_spread: float = 200.0
     """Added (in quadrature) to the bot's deviation when a new version starts."""
     drift: float = 1.0

@@ -26,7 +26,7 @@ systems = pytest.mark.parametrize("system", SYSTEMS.values(), ids=list(SYSTEMS))
 ratings_st = st.builds(
     Rating,
     value=st.floats(0, 3000),
-    deviation=st.floats(10, 350),
+    deviation=st.floats(10, 420),
     games=st.integers(0, 10_000),
 )
 
@@ -112,20 +112,20 @@ def test_a_new_bot_starts_at_1500_and_is_provisional(system: RatingSystem) -> No
 # The Bayesian update on the Elo scale.
 
 
-def test_a_new_bot_has_a_band_of_700_points() -> None:
-    assert GLICKO.band(GLICKO.initial()) == 700
+def test_a_new_bot_has_a_band_of_840_points() -> None:
+    assert GLICKO.band(GLICKO.initial()) == 840
 
 
 def test_a_new_bot_beating_an_equal_new_bot_matches_glickos_worked_numbers() -> None:
-    # Glicko with q = ln 10 / 400, d = 350 on both sides: g = 0.6690, E = 1/2.
+    # Glicko with q = ln 10 / 400, d = 420 on both sides: g = 0.6001, E = 1/2.
     winner, loser = GLICKO.rate([GLICKO.initial(), GLICKO.initial()], [1, 2])
     q = math.log(10) / 400
-    g = 1 / math.sqrt(1 + 3 * q**2 * 350**2 / math.pi**2)
-    variance = 1 / (1 / (350**2 + GLICKO.drift**2) + q**2 * g**2 / 4)
+    g = 1 / math.sqrt(1 + 3 * q**2 * 420**2 / math.pi**2)
+    variance = 1 / (1 / (420**2 + GLICKO.drift**2) + q**2 * g**2 / 4)
     assert winner.after.value == pytest.approx(1500 + variance * q * g / 2)
     assert loser.after.value == pytest.approx(1500 - variance * q * g / 2)
     assert winner.after.deviation == pytest.approx(math.sqrt(variance))
-    assert 150 < winner.after.value - 1500 < 170
+    assert 190 < winner.after.value - 1500 < 210
 
 
 @given(table=matches())
@@ -154,7 +154,7 @@ def test_a_new_version_keeps_its_bots_value_and_widens_its_doubt() -> None:
     assert start.value == 1720.0
     assert start.deviation == pytest.approx(math.hypot(40.0, GLICKO.new_version_spread))
     assert start.games == 0
-    assert GLICKO.successor(Rating(1720.0, 340.0, 3)).deviation == GLICKO.initial_deviation
+    assert GLICKO.successor(Rating(1720.0, 400.0, 3)).deviation == GLICKO.initial_deviation
 
 
 def test_provisional_while_the_deviation_is_above_its_threshold() -> None:

@@ -14,6 +14,7 @@ from accounts.services import user_create
 from bots.house import ladders_seed
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from ladders.ratings import initial_deviation
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
@@ -94,8 +95,10 @@ def accepted_bot(database: None) -> Callable[..., Bot]:
         name: str,
         rating: float = 1500.0,
         games: int = 0,
-        deviation: float = 350.0,
+        deviation: float | None = None,
     ) -> Bot:
+        if deviation is None:
+            deviation = initial_deviation()
         state = {"rating": rating, "deviation": deviation, "games": games}
         bot = Bot.objects.create(owner=owner, ladder=ladder, name=name, **state)
         source = FIRST_LEGAL + f"# {name}\n"

@@ -38,8 +38,8 @@ def test_a_match_shows_seats_places_and_rating_changes(
     changes = {change["bot"]: change for change in body["rating_changes"]}
     assert changes["domino"]["before"] == 1500.0
     assert changes["domino"]["after"] == round(Bot.objects.get(pk=alice_bot.pk).rating)
-    assert changes["domino"]["band_before"] == 700.0
-    assert changes["domino"]["band_after"] < 700.0
+    assert changes["domino"]["band_before"] == 840.0
+    assert changes["domino"]["band_after"] < 840.0
     [versus] = changes["domino"]["versus"]
     assert (versus["seat"], versus["bot"]) == (1, "builtin:strong")
     assert versus["points"] == pytest.approx(changes["domino"]["after"] - 1500.0, abs=0.5)

@@ -129,7 +129,7 @@ def test_a_house_bot_in_several_seats_moves_by_its_mean_change_and_counts_one_ga
     start = house.current_version.rating_state
     match = ranked(mia_ladder, [mine, house, house, house])
     match_finish(match_id=match.pk, outcome=outcome(1, 2, 3, 4))
-    seats = rating_system().rate([Rating(1500.0, 350.0, 0), start, start, start], [1, 2, 3, 4])
+    seats = rating_system().rate([rating_system().initial(), start, start, start], [1, 2, 3, 4])
     house.refresh_from_db()
     assert house.rating == pytest.approx(sum(seat.after.value for seat in seats[1:]) / 3)
     assert house.games == 1
@@ -156,7 +156,7 @@ def test_a_new_version_starts_from_its_bots_rating_with_its_doubt_widened(
     start = rating_system().successor(Rating(1600.0, 50.0, 30))
     assert newer.rating_state == newer.start_state == ace.rating_state == start
     assert start.value == 1600.0
-    assert 50.0 < start.deviation <= 350.0
+    assert 50.0 < start.deviation <= rating_system().initial().deviation
 
 
 def test_running_a_match_plays_it_and_stores_a_replay_that_verifies(

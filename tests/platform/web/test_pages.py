@@ -107,7 +107,7 @@ def test_a_match_without_a_replay_has_no_download(
 
 def test_the_ratings_page_explains_the_chosen_systems_maths(client: Client, db: None) -> None:
     html = page(client, "/ratings/")
-    for words in ("Glicko", "= 350", "1 / (N", "provisional", "above\n80", "± 700"):
+    for words in ("Glicko", "= 420", "1 / (N", "provisional", "above\n80", "± 840"):
         assert words in html
     assert "widened by\n200" in html
 
