@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -14,7 +16,16 @@ BEFORE = [("bots", "0001_initial"), ("matches", "0003_live_progress_and_log_entr
 AFTER = [("bots", "0002_version_ratings"), ("matches", "0005_version_ratings_from_history")]
 
 
+@pytest.fixture
+def latest_schema_after() -> Iterator[None]:
+    """Migrate the test database forward again, so later tests see every table and column."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_old_versions_keep_their_last_rating_and_past_changes_are_split_by_opponent() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
