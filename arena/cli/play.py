@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -70,7 +72,35 @@ SEED = Seed()
 STRICT = click.option(
     "--strict", is_flag=True, help="Exit with status 1 if any bot had an infraction or crash."
 )
-"""`--strict`, shared by `tavolo play` and `tavolo tournament` (see `strict_exit`)."""
+"""`--strict` (see `strict_exit`)."""
+
+DIRECTORY = click.Path(file_okay=False, path_type=Path)
+
+MATCH_OPTIONS = (
+    click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian."),
+    click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option."),
+    click.option(
+        "--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays."
+    ),
+    click.option(
+        "--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr."
+    ),
+    click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON object instead of tables."
+    ),
+    click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe)."),
+    STRICT,
+    click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds),
+    click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds),
+)
+
+
+def match_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of how matches are played and reported, shared by `tavolo play` and
+    `tavolo tournament`, in the order `--help` lists them."""
+    for option in reversed(MATCH_OPTIONS):
+        command = option(command)
+    return command
 
 
 @click.command()
@@ -83,15 +113,7 @@ STRICT = click.option(
     help="The first match's seed, decimal or hexadecimal as the server writes it "
     "(0x7e8, 7e8 or 32 hex digits); later seeds follow from it.",
 )
-@click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
-@click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")
-@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
-@STRICT
-@click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
-@click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
+@match_options
 def play(
     game: str,
     bots: tuple[str, ...],

@@ -9,7 +9,14 @@ import click
 
 from arena.bots.registry import BotSpecError
 from arena.cli.output import CliError, console, display_table
-from arena.cli.play import SEED, STRICT, jail_choice, parse_option, progress_bar, strict_exit
+from arena.cli.play import (
+    SEED,
+    jail_choice,
+    match_options,
+    parse_option,
+    progress_bar,
+    strict_exit,
+)
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -37,15 +44,7 @@ from arena.tournaments.local import TournamentResult, play_tournament
     help="Make the whole event reproducible; a finished server tournament's seed (hexadecimal, "
     "on its page) gives its schedule, with the bots in the order of its entrants.",
 )
-@click.option("--variant", help="Rules variant, e.g. classic, no-guarantee, croatian.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A rule option.")
-@click.option("--replays", type=click.Path(file_okay=False, path_type=Path), help="Save replays.")
-@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Save bot stderr.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--no-jail", is_flag=True, help="Run bot files without the jail (unsafe).")
-@STRICT
-@click.option("--decision-seconds", type=float, default=TimeControl.decision_seconds)
-@click.option("--bank-seconds", type=float, default=TimeControl.bank_seconds)
+@match_options
 def tournament(
     game: str,
     bots: tuple[str, ...],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -12,7 +11,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +19,7 @@ from rest_framework.views import APIView
 from accounts.requests import SignedInRequest
 from accounts.throttles import ChallengeThrottle
 from api.inputs import ChallengeInput, MatchFilterInput, query_filters
+from api.renderers import GzipRenderer
 from api.schema import errors
 from api.serializers import LogSerializer, MatchDetailSerializer, MatchSerializer
 from bots.models import Bot
@@ -58,23 +58,6 @@ class MatchDetailView(APIView):
         """One match: seats, places, result, rating changes and the replay's address."""
         match = match_get(match_id=match_id)
         return Response(MatchDetailSerializer(match, context={"request": request}).data)
-
-
-class GzipRenderer(BaseRenderer):
-    """Lets clients ask for the replay file itself with ``Accept: application/gzip``."""
-
-    media_type = REPLAY_CONTENT_TYPE
-    format = "gz"
-    charset = None
-    render_style = "binary"
-
-    def render(
-        self,
-        data: Any,
-        accepted_media_type: str | None = None,
-        renderer_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return data
 
 
 class ReplayView(APIView):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -12,12 +11,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.requests import SignedInRequest
+from api.renderers import ZipRenderer
 from api.schema import errors
 from api.tournament_serializers import (
     EntryInput,
@@ -79,23 +79,6 @@ class EntryListView(APIView):
             raise ValidationError({"bot": [str(error)]}) from None
         entry = tournament_enter(user=request.user, tournament=found, bot=bot)
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
-
-
-class ZipRenderer(BaseRenderer):
-    """Lets clients ask for the zip itself with ``Accept: application/zip``."""
-
-    media_type = ZIP_CONTENT_TYPE
-    format = "zip"
-    charset = None
-    render_style = "binary"
-
-    def render(
-        self,
-        data: Any,
-        accepted_media_type: str | None = None,
-        renderer_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return data
 
 
 class ReplaysZipView(APIView):
