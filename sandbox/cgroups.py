@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 
 from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, log
 from sandbox.cgroups_v1 import V1Hierarchy
@@ -41,9 +42,21 @@ def _detect() -> Hierarchy | str:
     return f"cgroup v2: {v2_problem}; cgroup v1: {v1_problem}"
 
 
-@functools.cache
+_detecting = threading.Lock()
+
+
 def hierarchy() -> Hierarchy | None:
-    """The cgroups bot jails use in this process, or None; says which in the log, once."""
+    """The cgroups bot jails use in this process, or None; says which in the log, once.
+
+    Bots of one match start from several threads: the first call detects and
+    reaps while the others wait, so the groups are never probed or reaped twice.
+    """
+    with _detecting:
+        return _hierarchy()
+
+
+@functools.cache
+def _hierarchy() -> Hierarchy | None:
     found = _detect()
     if isinstance(found, str):
         log.warning("bot jails run without cgroups (rlimits alone, SIGSTOP to pause): %s", found)

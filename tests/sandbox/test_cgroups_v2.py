@@ -161,13 +161,13 @@ def test_limits_are_written_where_the_controllers_are_offered(parent):
 
 def test_a_missing_controller_is_reported_once_at_start_up(parent, monkeypatch, caplog):
     monkeypatch.setenv(ROOT_VARIABLE, str(parent))
-    cgroups.hierarchy.cache_clear()
+    cgroups._hierarchy.cache_clear()
     caplog.set_level(logging.INFO, logger="sandbox.cgroups")
     try:
         chosen = cgroups.hierarchy()
         cgroups.hierarchy()
     finally:
-        cgroups.hierarchy.cache_clear()
+        cgroups._hierarchy.cache_clear()
     assert chosen is not None and chosen.version == "v2"
     assert len(caplog.records) == 1
     line = caplog.records[0].getMessage()
