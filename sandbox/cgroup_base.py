@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 REMOVE_SECONDS = 2.0
@@ -29,9 +29,19 @@ _numbers = itertools.count()
 _token = secrets.token_hex(4)
 
 
+def runner_name() -> str:
+    """This runner's part of its groups' names: its pid and the token."""
+    return f"{os.getpid()}-{_token}"
+
+
 def group_name() -> str:
     """A new bot group's name, unique on this machine."""
-    return f"tavolo-{os.getpid()}-{_token}-{next(_numbers)}"
+    return f"tavolo-{runner_name()}-{next(_numbers)}"
+
+
+def made_by(runner: str) -> Callable[[str], bool]:
+    """Whether a group's name says the runner `runner` (a `runner_name`) made it."""
+    return lambda name: name.startswith(f"tavolo-{runner}-")
 
 
 def orphaned(name: str) -> bool:
@@ -88,12 +98,19 @@ class BotCgroup(ABC):
         """Close the files the group holds open, before its directories go."""
 
     def remove(self) -> None:
-        """Kill what is left and delete the group; waits up to `REMOVE_SECONDS` for stragglers."""
+        """Kill what is left and delete the group; waits up to `REMOVE_SECONDS` for stragglers.
+
+        A group that another runner's reaper deleted meanwhile is simply gone.
+        """
         deadline = time.monotonic() + REMOVE_SECONDS
-        while self.processes() and time.monotonic() < deadline:
-            self.kill()
-            time.sleep(0.005)
-        self.release()
+        try:
+            while self.processes() and time.monotonic() < deadline:
+                self.kill()
+                time.sleep(0.005)
+        except FileNotFoundError:
+            pass
+        finally:
+            self.release()
         for path in self.directories():
             while True:
                 try:
@@ -120,8 +137,15 @@ class Hierarchy(ABC):
         """A new, empty bot group."""
 
     @abstractmethod
+    def reap(self, doomed: Callable[[str], bool]) -> int:
+        """Kill and delete the bot groups whose names `doomed` picks; return how many.
+
+        Groups that vanish meanwhile (another runner reaping too) are skipped.
+        """
+
     def reap_orphans(self) -> int:
         """Kill and delete the groups of runners that died; return how many."""
+        return self.reap(orphaned)
 
     @abstractmethod
     def where(self) -> str:

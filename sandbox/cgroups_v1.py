@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log, orphaned
+from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "freezer")
@@ -122,15 +122,16 @@ class V1Hierarchy(Hierarchy):
     def where(self) -> str:
         return ", ".join(str(_own_group(controller)) for controller in CONTROLLERS)
 
-    def reap_orphans(self) -> int:
+    def reap(self, doomed: Callable[[str], bool]) -> int:
         orphans: dict[str, dict[str, Path]] = {}
         for controller in CONTROLLERS:
             for path in _own_group(controller).glob("tavolo-*-*"):
-                if orphaned(path.name):
+                if doomed(path.name):
                     orphans.setdefault(path.name, {})[controller] = path
         for paths in orphans.values():
             if "freezer" in paths:
-                V1Group(paths).remove()
+                with contextlib.suppress(OSError):  # another runner reaped it meanwhile
+                    V1Group(paths).remove()
             else:  # its processes are gone with the freezer group: only empty folders remain
                 for path in paths.values():
                     with contextlib.suppress(OSError):

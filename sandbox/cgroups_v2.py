@@ -22,10 +22,10 @@ import os
 import select
 import signal
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, group_name, log, orphaned
+from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, group_name, log
 
 ROOT_VARIABLE = "TAVOLO_CGROUP_ROOT"
 RUNNER_LEAF = "runner"
@@ -219,13 +219,13 @@ class V2Hierarchy(Hierarchy):
     def where(self) -> str:
         return str(self.root)
 
-    def reap_orphans(self) -> int:
-        """Kill and delete the groups of dead runners.
+    def reap(self, doomed: Callable[[str], bool]) -> int:
+        """Kill and delete the groups `doomed` picks (those of dead runners).
 
         A v2 frozen process still dies of SIGKILL, so `--die-with-parent` has
         usually killed them: mostly their empty directories remain.
         """
-        orphans = [path for path in self.root.glob("tavolo-*-*") if orphaned(path.name)]
+        orphans = [path for path in self.root.glob("tavolo-*-*") if doomed(path.name)]
         for path in orphans:
             with contextlib.suppress(OSError):
                 V2Group(path).remove()

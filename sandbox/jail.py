@@ -8,7 +8,8 @@ freezer pauses every process of the bot at once.
 The jail joins its cgroup without a race: bwrap starts with ``--block-fd``,
 reports its namespace child on ``--info-fd``, and waits; the runner moves
 bwrap and that child into the group, then lets it go on. Everything the bot
-runs is forked after that, inside the group.
+runs is forked after that, inside the group. A runner whose jails have cgroups
+has a warden (`sandbox.warden`) that kills those groups when the runner dies.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
 from sandbox.processes import HOST_FILE, BotProcess
 from sandbox.seccomp import filter_program, memory_fd
+from sandbox.warden import watch_runner
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +93,8 @@ class JailedProcess(BotProcess):
         self.limits = limits
         account = jail_account()
         cgroups = hierarchy()
+        if cgroups:
+            watch_runner()  # a v1 frozen bot outlives a killed runner unless someone thaws it
         self.cgroup: BotCgroup | None = cgroups.create() if cgroups else None
         gate = _StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())

@@ -18,12 +18,36 @@ from tests.sandbox.hostile_match import hostile_bot, outcomes, running, wait_for
 BOTS = Path(__file__).with_name("bots")
 ORPHANING_RUNNER = """
 import os, sys
+from sandbox import warden
 from sandbox.process_bot import open_file_bot
 assert open_file_bot(sys.argv[1]).start() is None  # leaves the bot paused
+warden.warden.kill()
+warden.warden.wait()
 print(os.getpid(), flush=True)
 os._exit(0)
 """
-"""A runner that dies while its bot is paused."""
+"""A runner that dies while its bot is paused, after its warden."""
+KILLED_RUNNER = """
+import os, sys, time
+from sandbox.process_bot import open_file_bot
+assert open_file_bot(sys.argv[1]).start() is None  # leaves the bot paused
+print(os.getpid(), flush=True)
+time.sleep(60)
+"""
+"""A runner that waits, its bot paused, to be killed."""
+
+
+def jailed_by(runner: int) -> list[int]:
+    """The processes in the cgroups of the runner `runner`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            groups = (entry / "cgroup").read_text()
+        except OSError:
+            continue
+        if f"/tavolo-{runner}-" in groups and running(entry.name):
+            found.append(int(entry.name))
+    return found
 
 
 @pytest.fixture
@@ -87,7 +111,7 @@ def test_each_bot_gets_a_fresh_jail_from_the_warm_pool():
     getattr(hierarchy(), "version", None) != "v1",
     reason="only a v1 frozen jail outlives its runner",
 )
-def test_a_paused_jail_whose_runner_died_is_killed_by_the_next_runner():
+def test_a_paused_jail_whose_runner_and_warden_died_is_killed_by_the_next_runner():
     runner = subprocess.run(
         [sys.executable, "-c", ORPHANING_RUNNER, str(BOTS / "echo_history.py")],
         env={**os.environ, "TAVOLO_JAIL_POOL_SIZE": "0"},
@@ -102,6 +126,49 @@ def test_a_paused_jail_whose_runner_died_is_killed_by_the_next_runner():
     assert reap_orphans() >= 1
     assert not any(group.exists() for group in groups)
     assert wait_for(lambda: not any(running(pid) for pid in stranded))  # killed, dying
+
+
+@pytest.mark.skipif(
+    getattr(hierarchy(), "version", None) != "v1", reason="the v1 reaper reads three hierarchies"
+)
+def test_reaping_skips_a_group_another_runner_deleted_while_it_was_listed():
+    cgroups_here = hierarchy()
+    assert cgroups_here is not None
+    group = cgroups_here.create()
+    name = next(iter(group.directories())).name
+    asked = []
+
+    def doomed(candidate: str) -> bool:
+        if candidate != name:
+            return False
+        asked.append(candidate)
+        if len(asked) == 3:  # listed in the memory, pids and freezer hierarchies: now it goes
+            group.remove()
+        return True
+
+    assert cgroups_here.reap(doomed) == 1
+    assert not list(Path("/sys/fs/cgroup").glob(f"*/**/{name}"))
+
+
+@pytest.mark.jail
+@pytest.mark.skipif(hierarchy() is None, reason="no cgroups here: the jail dies with its runner")
+def test_a_paused_jail_dies_within_seconds_of_its_runner_killed_with_sigkill():
+    runner = subprocess.Popen(
+        [sys.executable, "-c", KILLED_RUNNER, str(BOTS / "echo_history.py")],
+        env={**os.environ, "TAVOLO_JAIL_POOL_SIZE": "0"},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert runner.stdout is not None
+        pid = int(runner.stdout.readline())
+        stranded = jailed_by(pid)
+        assert stranded  # the paused bot, its bwrap and its reaper
+    finally:
+        runner.kill()
+        runner.wait()
+    assert wait_for(lambda: not jailed_by(pid), seconds=5)
+    assert not list(Path("/sys/fs/cgroup").glob(f"**/tavolo-{pid}-*"))
 
 
 @pytest.mark.jail
