@@ -1,8 +1,9 @@
 """Matches, their seats and the rating changes they caused.
 
 A match is played exactly once from the platform's point of view: a worker
-claims it (queued -> running), and its result, seats and rating changes are
-written together in one transaction keyed by the match (running -> finished).
+claims it (queued -> running) and holds a lease on it while it plays
+(`matches.lease`), and its result, seats and rating changes are written
+together in one transaction keyed by the match (running -> finished).
 The seed stays secret until the match has finished.
 """
 
@@ -48,6 +49,9 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     claimed_by = models.CharField(max_length=200, blank=True, help_text="The worker running it.")
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its worker last renewed its lease on it."
+    )
     attempts = models.PositiveSmallIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     decisions = models.PositiveIntegerField(null=True, blank=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from bots.models import Bot, BotVersion
@@ -133,15 +134,26 @@ def bot_versions_recover(
 ) -> list[int]:
     """Send again the qualifications lost with their worker or never picked up.
 
-    A qualification still running `lost_after_seconds` after it started (by
-    default, a little more than its task's time limit) was lost with its worker.
+    A qualification was lost with its worker when none of its matches holds a
+    live lease (`matches.lease`) or finished within `TAVOLO_LEASE_SECONDS`, or
+    when it is still running `lost_after_seconds` after it started (by default,
+    a little more than its task's time limit).
     """
     now = now or timezone.now()
     if lost_after_seconds is None:
         lost_after_seconds = settings.TAVOLO_QUALIFICATION_TIME_LIMIT + 60
     lost_before = now - timedelta(seconds=lost_after_seconds)
-    BotVersion.objects.filter(
-        status=BotVersion.Status.QUALIFYING, qualification_started_at__lt=lost_before
+    lease_before = now - timedelta(seconds=settings.TAVOLO_LEASE_SECONDS)
+    playing = Match.objects.filter(
+        Q(status=Match.Status.RUNNING, heartbeat_at__gte=lease_before)
+        | Q(status=Match.Status.FINISHED, finished_at__gte=lease_before),
+        kind=Match.Kind.QUALIFICATION,
+        seats__bot_version=OuterRef("pk"),
+    )
+    qualifying = BotVersion.objects.filter(status=BotVersion.Status.QUALIFYING)
+    qualifying.filter(
+        Q(qualification_started_at__lt=lost_before)
+        | Q(~Exists(playing), qualification_started_at__lt=lease_before)
     ).update(status=BotVersion.Status.PENDING, qualification_requested_at=None)
     stale = list(
         BotVersion.objects.select_for_update(skip_locked=True)

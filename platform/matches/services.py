@@ -2,15 +2,18 @@
 
 Each match is recorded exactly once. A worker claims a queued match with one
 conditional UPDATE and goes on only if it changed the row, so a duplicate
-delivery does nothing; `match_finish` writes the result, the seats and the
-rating changes in one transaction that does nothing if the match has already
-finished, so a redelivered or re-queued run is never counted twice. What a
+delivery does nothing; it renews a lease on the match while it plays, and a
+match whose lease lapsed is queued again within seconds (`matches_recover`).
+`match_finish` writes the result, the seats and the rating changes in one
+transaction that does nothing if the match has already finished, so a
+redelivered or re-queued run is never counted twice. What a
 finished match then sets off depends on its kind (`matches.finish`).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -18,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -28,11 +31,14 @@ from bots.models import Bot, BotVersion
 from bots.selectors import bot_owner_check
 from ladders.models import Ladder
 from matches import metrics
+from matches.broker import match_queue_depth
 from matches.finish import match_finish
+from matches.lease import LeaseKeeper, lease_lapsed
 from matches.live import match_progress_clear
 from matches.models import Match, MatchSeat
 from matches.playing import (
     JailUnavailableError,
+    MatchOutcome,
     match_outcome_discard,
     match_outcome_store,
     match_record_play,
@@ -44,6 +50,9 @@ logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
 """A match lost with its worker this many times is marked failed instead of re-queued."""
 
+FINISH_RETRY_FIRST_SECONDS = 0.5
+FINISH_RETRY_MOST_SECONDS = 15.0
+
 
 def match_priority(kind: str) -> dict[str, int]:
     """The Celery options that send a match of `kind` ahead of others: a tournament's
@@ -53,11 +62,12 @@ def match_priority(kind: str) -> dict[str, int]:
     return {}
 
 
-def match_enqueue(*, match_id: int, kind: str = Match.Kind.RANKED) -> None:
-    """Send the match to the workers once the current transaction commits."""
+def match_enqueue(*, match_id: int, kind: str = Match.Kind.RANKED, ahead: bool = False) -> None:
+    """Send the match to the workers once the current transaction commits; `ahead` of the
+    others (at the tournament priority) when it is played again after its run was lost."""
     from matches.tasks import match_run as match_run_task
 
-    options = match_priority(kind)
+    options = match_priority(Match.Kind.TOURNAMENT if ahead else kind)
     # robust: a broker that is down is logged; matches_recover sends the match later.
     transaction.on_commit(lambda: match_run_task.apply_async((match_id,), **options), robust=True)
 
@@ -116,9 +126,11 @@ def matches_create(
 
 def match_claim(*, match_id: int, worker: str) -> int | None:
     """Move a queued match to running; return its attempt number, or None if not ours."""
+    now = timezone.now()
     claimed = Match.objects.filter(id=match_id, status=Match.Status.QUEUED).update(
         status=Match.Status.RUNNING,
-        started_at=timezone.now(),
+        started_at=now,
+        heartbeat_at=now,
         claimed_by=worker[:200],
         attempts=F("attempts") + 1,
     )
@@ -140,13 +152,18 @@ def match_run(*, match_id: int, worker: str) -> bool:
 def match_play_and_record(*, match: Match, attempt: int) -> bool:
     """Play a claimed match and record it, or record why it could not be played.
 
-    Every line logged meanwhile, here or in the arena and the jail, carries the match id.
+    The worker holds the match's lease meanwhile (`matches.lease`). Every line
+    logged meanwhile, here or in the arena and the jail, carries the match id.
     """
     with log_context(match_id=match.pk):
         try:
-            return _match_play_and_record(match=match, attempt=attempt)
+            with LeaseKeeper(match_id=match.pk, attempt=attempt):
+                return _match_play_and_record(match=match, attempt=attempt)
         finally:
-            match_progress_clear(match_id=match.pk)
+            try:
+                match_progress_clear(match_id=match.pk)
+            except DatabaseError:
+                logger.warning("could not clear the progress of match %s", match.pk)
 
 
 def _match_play_and_record(*, match: Match, attempt: int) -> bool:
@@ -160,7 +177,7 @@ def _match_play_and_record(*, match: Match, attempt: int) -> bool:
         _match_failed(match=match, attempt=attempt, reason=_failure_reason(error))
         return False
     outcome = match_outcome_store(match=match, record=record)
-    if match_finish(match_id=match.pk, outcome=outcome):
+    if match_finish_when_written(match_id=match.pk, outcome=outcome):
         logger.info(
             "match %s played: %s decisions in %.1f s", match.pk, record.decisions, record.seconds
         )
@@ -168,6 +185,41 @@ def _match_play_and_record(*, match: Match, attempt: int) -> bool:
         return True
     match_outcome_discard(outcome=outcome)
     return False
+
+
+def match_finish_when_written(*, match_id: int, outcome: MatchOutcome) -> bool:
+    """`match_finish`, tried again while the database is unreachable: a played match is
+    recorded once the database is back, never thrown away and played again.
+
+    Waits from `FINISH_RETRY_FIRST_SECONDS` doubling up to `FINISH_RETRY_MOST_SECONDS`
+    between tries, for `TAVOLO_FINISH_RETRY_SECONDS` in all; then the error is raised
+    (and the lapsed lease has the match played again). A try whose commit went through
+    although its connection broke is recognised by the replay it recorded.
+    """
+    deadline = time.monotonic() + settings.TAVOLO_FINISH_RETRY_SECONDS
+    pause = FINISH_RETRY_FIRST_SECONDS
+    tried = False
+    while True:
+        try:
+            if match_finish(match_id=match_id, outcome=outcome):
+                return True
+            return tried and _recorded_with(match_id=match_id, outcome=outcome)
+        except (OperationalError, InterfaceError) as error:
+            if connection.in_atomic_block or time.monotonic() + pause > deadline:
+                raise
+            logger.warning(
+                "could not record match %s (%s); trying again in %.1f s", match_id, error, pause
+            )
+        tried = True
+        connection.close()  # the next try opens a new connection
+        time.sleep(pause)
+        pause = min(pause * 2, FINISH_RETRY_MOST_SECONDS)
+
+
+def _recorded_with(*, match_id: int, outcome: MatchOutcome) -> bool:
+    return Match.objects.filter(
+        id=match_id, status=Match.Status.FINISHED, replay=outcome.replay_name
+    ).exists()
 
 
 def _match_failed(*, match: Match, attempt: int, reason: str) -> None:
@@ -209,25 +261,54 @@ def match_fail(*, match_id: int, attempt: int, reason: str) -> bool:
 
 @transaction.atomic
 def matches_recover(
-    *, now: datetime | None = None, lost_after_seconds: int | None = None
+    *,
+    now: datetime | None = None,
+    lease_seconds: int | None = None,
+    resend_seconds: int | None = None,
 ) -> list[int]:
-    """Re-queue matches lost with their worker, and re-send queued ones never picked up.
+    """Queue again the matches lost with their worker, and send again those whose message
+    was lost; return the ids sent, each once.
 
-    A match still running `lost_after_seconds` (default
-    `TAVOLO_LOST_AFTER_SECONDS`) after it started is
-    re-queued (or failed after `MAX_ATTEMPTS`); a qualification match is
-    failed, since its qualification restarts as a whole. Nothing is counted
-    twice: the finish is keyed by the match. Returns the re-sent match ids.
+    A running match whose lease lapsed `lease_seconds` ago (default
+    `TAVOLO_LEASE_SECONDS`; see `matches.lease`) is queued again, ahead of the
+    others, or failed after `MAX_ATTEMPTS`; a qualification match is failed,
+    since its qualification restarts as a whole (`bot_versions_recover`). A
+    match queued for `resend_seconds` (default `TAVOLO_RESEND_SECONDS`) is sent
+    again when the broker holds fewer messages than there are queued matches
+    (Redis restarted empty, say), oldest first; one queued for
+    `TAVOLO_LOST_AFTER_SECONDS`, whatever the broker says. Nothing is counted
+    twice: a match is claimed once per run and finished once.
     """
     now = now or timezone.now()
-    if lost_after_seconds is None:
-        lost_after_seconds = settings.TAVOLO_LOST_AFTER_SECONDS
-    deadline = now - timedelta(seconds=lost_after_seconds)
-    resent = []
-    lost = Match.objects.select_for_update(skip_locked=True).filter(
-        status=Match.Status.RUNNING, started_at__lt=deadline
+    lease_seconds = settings.TAVOLO_LEASE_SECONDS if lease_seconds is None else lease_seconds
+    if resend_seconds is None:
+        resend_seconds = settings.TAVOLO_RESEND_SECONDS
+    waiting = match_queue_depth()
+    queued = Match.objects.filter(status=Match.Status.QUEUED).count()
+    requeued = _matches_requeue_lapsed(now=now, lease_seconds=lease_seconds)
+    missing = 0 if waiting is None else queued - waiting
+    resent = _matches_resend_lost(
+        now=now,
+        missing=missing,
+        resend_before=now - timedelta(seconds=resend_seconds),
+        lost_before=now - timedelta(seconds=settings.TAVOLO_LOST_AFTER_SECONDS),
     )
-    for match in lost:
+    kinds = dict(Match.objects.filter(pk__in=requeued + resent).values_list("pk", "kind"))
+    for match_id in requeued + resent:
+        match_enqueue(match_id=match_id, kind=kinds[match_id], ahead=True)
+    if requeued:
+        logger.warning("queued again matches whose lease lapsed: %s", requeued)
+    if resent:
+        logger.warning("sent again queued matches whose message was lost: %s", resent)
+    return requeued + resent
+
+
+def _matches_requeue_lapsed(*, now: datetime, lease_seconds: int) -> list[int]:
+    requeued = []
+    lapsed = Match.objects.select_for_update(skip_locked=True).filter(
+        lease_lapsed(now=now, lease_seconds=lease_seconds)
+    )
+    for match in lapsed:
         if match.kind == Match.Kind.QUALIFICATION or match.attempts >= MAX_ATTEMPTS:
             match.status = Match.Status.FAILED
             match.finished_at = now
@@ -240,19 +321,27 @@ def matches_recover(
         match.queued_at = now
         match.save(update_fields=["status", "claimed_by", "queued_at"])
         _match_count(match=match, outcome="rerun")
-        resent.append(match.pk)
-    stale = Match.objects.select_for_update(skip_locked=True).filter(
-        status=Match.Status.QUEUED, queued_at__lt=deadline
+        requeued.append(match.pk)
+    return requeued
+
+
+def _matches_resend_lost(
+    *, now: datetime, missing: int, resend_before: datetime, lost_before: datetime
+) -> list[int]:
+    """Mark sent again the `missing` oldest matches queued before `resend_before`, and
+    any queued before `lost_before`."""
+    waiting = Match.objects.filter(status=Match.Status.QUEUED).order_by("queued_at", "id")
+    ids = set(waiting.filter(queued_at__lt=lost_before).values_list("id", flat=True))
+    if missing > 0:
+        oldest = waiting.filter(queued_at__lt=resend_before).values_list("id", flat=True)
+        ids.update(oldest[:missing])
+    resent = list(
+        Match.objects.select_for_update(skip_locked=True)
+        .filter(id__in=ids, status=Match.Status.QUEUED)
+        .order_by("queued_at", "id")
+        .values_list("id", flat=True)
     )
-    for match in stale:
-        match.queued_at = now
-        match.save(update_fields=["queued_at"])
-        resent.append(match.pk)
-    kinds = dict(Match.objects.filter(pk__in=resent).values_list("pk", "kind"))
-    for match_id in resent:
-        match_enqueue(match_id=match_id, kind=kinds[match_id])
-    if resent:
-        logger.warning("re-sent lost or stale matches %s", resent)
+    Match.objects.filter(id__in=resent).update(queued_at=now)
     return resent
 
 

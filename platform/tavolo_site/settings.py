@@ -256,9 +256,43 @@ SPECTACULAR_SETTINGS = {
 MATCH_TIME_LIMIT = env_int("TAVOLO_MATCH_TIME_LIMIT", 900, minimum=60)
 """Hard limit in seconds for one match task; the soft limit fails the match a little earlier."""
 
+TAVOLO_LEASE_SECONDS = env_int("TAVOLO_LEASE_SECONDS", 20, minimum=2)
+"""A running match whose worker has not renewed its lease for this long is queued again."""
+
+TAVOLO_HEARTBEAT_SECONDS = env_int(
+    "TAVOLO_HEARTBEAT_SECONDS", max(1, TAVOLO_LEASE_SECONDS // 4), minimum=1
+)
+"""How often the worker playing a match renews its lease."""
+if TAVOLO_HEARTBEAT_SECONDS * 2 > TAVOLO_LEASE_SECONDS:
+    raise ImproperlyConfigured(
+        "TAVOLO_HEARTBEAT_SECONDS must be at most half of TAVOLO_LEASE_SECONDS, "
+        "or a busy worker would lose the matches it is playing"
+    )
+
+TAVOLO_RECOVER_SECONDS = env_int("TAVOLO_RECOVER_SECONDS", 10, minimum=1)
+"""How often beat looks for lapsed leases, lost messages and lost qualifications."""
+
+TAVOLO_RESEND_SECONDS = env_int("TAVOLO_RESEND_SECONDS", 20, minimum=0)
+"""A match queued this long whose message the broker no longer holds is sent again."""
+
+TAVOLO_FINISH_RETRY_SECONDS = env_int("TAVOLO_FINISH_RETRY_SECONDS", 600, minimum=0)
+"""How long a worker keeps trying to write a played match's result while the database is away."""
+
+TAVOLO_REDIS_PREFIX = env_str("TAVOLO_REDIS_PREFIX", "")
+"""Every Redis key of this site (queues and cache) starts with it: sites may share one Redis."""
+if REDIS_URL:
+    for cache in CACHES.values():
+        cache["KEY_PREFIX"] = TAVOLO_REDIS_PREFIX
+
 CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
 CELERY_BROKER_TRANSPORT_OPTIONS = (
-    {}
+    {
+        # Redis hands a message not acknowledged in this time to another worker. A match's
+        # lease brings a lost match back much sooner; this only bounds when a late duplicate
+        # comes, which finds the match taken and does nothing.
+        "visibility_timeout": env_int("TAVOLO_VISIBILITY_TIMEOUT", 3600, minimum=60),
+        "global_keyprefix": TAVOLO_REDIS_PREFIX,
+    }
     if REDIS_URL
     else {
         "data_folder_in": str(DATA_DIR / "queue"),
@@ -267,8 +301,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     }
 )
 if not REDIS_URL:
-    for folder in CELERY_BROKER_TRANSPORT_OPTIONS.values():
-        Path(folder).mkdir(parents=True, exist_ok=True)
+    for folder in ("queue", "queue-control"):
+        (DATA_DIR / folder).mkdir(parents=True, exist_ok=True)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the workers log through LOGGING, like the site
 CELERY_TASK_DEFAULT_QUEUE = "default"
@@ -290,10 +324,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matches.tasks.ladders_schedule",
         "schedule": timedelta(seconds=env_int("TAVOLO_SCHEDULE_SECONDS", 10, minimum=1)),
     },
-    "matches-recover": {"task": "matches.tasks.matches_recover", "schedule": timedelta(minutes=1)},
+    "matches-recover": {
+        "task": "matches.tasks.matches_recover",
+        "schedule": timedelta(seconds=TAVOLO_RECOVER_SECONDS),
+    },
     "bot-versions-recover": {
         "task": "matches.tasks.bot_versions_recover",
-        "schedule": timedelta(minutes=1),
+        "schedule": timedelta(seconds=TAVOLO_RECOVER_SECONDS),
     },
     "tournaments-tick": {
         "task": "tournaments.tasks.tournaments_tick",
@@ -324,7 +361,7 @@ TAVOLO_MATCHES_PER_MINUTE = env_int("TAVOLO_MATCHES_PER_MINUTE", 120, minimum=0)
 """Ranked matches scheduled per minute over all ladders (each ladder has its own rate too)."""
 
 TAVOLO_LOST_AFTER_SECONDS = env_int("TAVOLO_LOST_AFTER_SECONDS", MATCH_TIME_LIMIT + 120, minimum=1)
-"""A match still running this long after it started was lost with its worker."""
+"""A match queued this long without being picked up is sent again, whatever the broker says."""
 
 TAVOLO_LOG_LIMIT_BYTES = env_int("TAVOLO_LOG_LIMIT_BYTES", 64 * 1024, minimum=0)
 """A bot's log (its stderr) is cut to this size before it is stored."""

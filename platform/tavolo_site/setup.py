@@ -55,7 +55,7 @@ def site_setup(*, examples_dir: Path = EXAMPLES_DIR) -> SiteSetup:
             passwords[username] = password
     ladders = ladders_seed()
     _examples_upload(ladders=ladders, examples_dir=examples_dir)
-    matches_recover(lost_after_seconds=0)
+    matches_recover(lease_seconds=0, resend_seconds=0)
     bot_versions_recover(lost_after_seconds=0)
     return SiteSetup(passwords=passwords, jail=jail_available())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from pytest_django.fixtures import Settings
 
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.lease import LeaseKeeper, lease_lapsed, match_lease_renew
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import (
@@ -33,11 +35,12 @@ def match(muggins_ladder: Ladder) -> Match:
 
 
 def started_long_ago(match: Match, settings: Settings) -> None:
-    long_ago = timezone.now() - timedelta(seconds=settings.TAVOLO_LOST_AFTER_SECONDS + 1)
-    Match.objects.filter(pk=match.pk).update(started_at=long_ago)
+    """The match's worker last renewed its lease longer ago than the lease lasts."""
+    long_ago = timezone.now() - timedelta(seconds=settings.TAVOLO_LEASE_SECONDS + 1)
+    Match.objects.filter(pk=match.pk).update(heartbeat_at=long_ago)
 
 
-def test_a_match_running_past_the_deadline_is_queued_again_and_sent(
+def test_a_match_whose_lease_lapsed_is_queued_again_and_sent(
     match: Match, settings: Settings, django_capture_on_commit_callbacks
 ) -> None:
     match_claim(match_id=match.pk, worker="lost-worker")
@@ -49,8 +52,13 @@ def test_a_match_running_past_the_deadline_is_queued_again_and_sent(
     assert (match.status, match.claimed_by) == (Match.Status.QUEUED, "")
 
 
-def test_a_match_running_within_the_deadline_is_left_alone(match: Match) -> None:
+def test_a_match_whose_lease_is_renewed_is_left_alone_however_long_it_runs(
+    match: Match, settings: Settings
+) -> None:
     match_claim(match_id=match.pk, worker="busy-worker")
+    long_ago = timezone.now() - timedelta(seconds=settings.TAVOLO_LOST_AFTER_SECONDS + 1)
+    Match.objects.filter(pk=match.pk).update(started_at=long_ago)
+    assert match_lease_renew(match_id=match.pk, attempt=1)
     assert matches_recover() == []
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING
@@ -115,3 +123,38 @@ def test_the_failure_of_a_superseded_run_does_not_touch_the_new_run(
     assert not match_fail(match_id=match.pk, attempt=first, reason="stale")
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING
+
+
+def test_a_lease_is_renewed_only_by_the_run_that_holds_it(match: Match, settings: Settings) -> None:
+    first = match_claim(match_id=match.pk, worker="lost-worker")
+    started_long_ago(match, settings)
+    matches_recover()
+    second = match_claim(match_id=match.pk, worker="new-worker")
+    assert first is not None and second is not None
+    assert not match_lease_renew(match_id=match.pk, attempt=first)
+    assert match_lease_renew(match_id=match.pk, attempt=second)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lease_keeper_renews_the_lease_while_the_match_is_played(
+    muggins_ladder: Ladder, settings: Settings
+) -> None:
+    settings.TAVOLO_HEARTBEAT_SECONDS = 0.05
+    house = Bot.objects.filter(ladder=muggins_ladder).order_by("name")
+    match = match_create(
+        ladder=muggins_ladder,
+        kind=Match.Kind.RANKED,
+        versions=[bot.current_version for bot in house],
+        enqueue=False,
+    )
+    attempt = match_claim(match_id=match.pk, worker="busy-worker")
+    assert attempt is not None
+    started_long_ago(match, settings)
+    with LeaseKeeper(match_id=match.pk, attempt=attempt):
+        deadline = time.monotonic() + 5
+        while Match.objects.filter(pk=match.pk).filter(
+            lease_lapsed(now=timezone.now(), lease_seconds=settings.TAVOLO_LEASE_SECONDS)
+        ):
+            assert time.monotonic() < deadline, "the lease was never renewed"
+            time.sleep(0.02)
+    assert matches_recover() == []
