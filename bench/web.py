@@ -4,12 +4,12 @@
 
 Makes a fresh PostgreSQL database of its own name (dropped at the end), migrates
 it, fills it with bulk inserts (one Muggins ladder, `--bots` bots, `--matches`
-finished ranked matches with their seats and rating changes, and one long Muggins
-match with a real replay), then serves the site with gunicorn on a free port and
-loads, from `--clients` threads at once, a bare Django "hello" view (the floor),
-the ladder, a bot, the match list, a match page, and the full frames of the long
-replay. Prints p50 and p95 per page. Needs PostgreSQL on ``$BENCH_POSTGRES``
-(default ``postgresql://postgres@127.0.0.1:5432``).
+finished ranked matches with their seats, rating changes and the bots' summed-up
+records, and one long Muggins match with a real replay), then serves the site
+with gunicorn on a free port and loads, from `--clients` threads at once, a bare
+Django "hello" view (the floor), the ladder, a bot, the match list, a match page,
+and the full frames of the long replay. Prints p50 and p95 per page. Needs
+PostgreSQL on ``$BENCH_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432``).
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ def fill(bots: int, matches: int) -> dict[str, str]:
     from bots.house import ladders_seed
     from bots.models import Bot, BotVersion
     from matches.models import Match, MatchSeat, RatingChange
+    from matches.tallies import tallies_rebuild
 
     ladder = next(ladder for ladder in ladders_seed() if ladder.slug == "muggins-2")
     users = get_user_model().objects.bulk_create(
@@ -144,6 +145,7 @@ def fill(bots: int, matches: int) -> dict[str, str]:
     for bot in made:
         bot.rating = ratings[bot.pk]
     Bot.objects.bulk_update(made, ["rating"])
+    tallies_rebuild()  # the records a finish keeps, as the migration counts them
 
     strong = builtin_bots("muggins")["strong"]
     game = ladder.make_game()

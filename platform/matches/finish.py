@@ -24,6 +24,7 @@ from matches import metrics
 from matches.models import Match, MatchSeat, RatingChange
 from matches.playing import MatchOutcome
 from matches.qualification_verdict import qualification_judge
+from matches.tallies import tally_ranked_match
 
 
 @transaction.atomic
@@ -76,6 +77,7 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
 def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     """Rate the match with the state of the versions that played it.
 
+    The bots' records and head-to-head are counted too (`matches.tallies`).
     A version that is no longer its bot's current one is still rated (its own
     history stays true) but leaves the bot's rating alone. A house bot may
     fill several seats of one table; it then moves by the mean of its seats'
@@ -138,6 +140,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
     Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
     RatingChange.objects.bulk_create(history)
+    tally_ranked_match(match=match, seats=seats, changes=history)
     updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
     transaction.on_commit(lambda: updates.inc(len(history)))
 

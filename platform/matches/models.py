@@ -167,3 +167,42 @@ class RatingChange(models.Model):
         """`versus` with each opponent's bot name, read from the match's seats."""
         names = {seat.seat: seat.bot.name for seat in self.match.seats.all()}
         return [{**entry, "bot": names.get(entry["seat"], "")} for entry in self.versus]
+
+
+class BotSummary(models.Model):
+    """A bot's finished ranked matches, summed up as each one finishes (`matches.tallies`).
+
+    The ladder's standings and the bot's page read these figures instead of
+    every match the bot played.
+    """
+
+    bot = models.OneToOneField(Bot, models.CASCADE, primary_key=True, related_name="summary")
+    played = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0, help_text="Matches with a seat placed first.")
+    last_played = models.DateTimeField(null=True, blank=True)
+    places = models.JSONField(default=dict, blank=True, help_text='Seats by place: {"1": 12}.')
+    recent_ratings = models.JSONField(
+        default=list, blank=True, help_text="The latest ratings after a match, oldest first."
+    )
+
+    def __str__(self) -> str:
+        return f"summary of bot {self.bot_id}"
+
+
+class HeadToHeadSummary(models.Model):
+    """How often a bot finished ahead of, or behind, one opponent at the same ranked tables."""
+
+    bot = models.ForeignKey(Bot, models.CASCADE, related_name="head_to_head")
+    opponent = models.ForeignKey(Bot, models.CASCADE, related_name="+")
+    matches = models.PositiveIntegerField(default=0, help_text="Pairs of seats: the bot's, its.")
+    ahead = models.PositiveIntegerField(default=0)
+    behind = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bot", "opponent"], name="head_to_head_once_per_pair")
+        ]
+        indexes = [models.Index(fields=["bot", "-matches"], name="head_to_head_most_met")]
+
+    def __str__(self) -> str:
+        return f"bot {self.bot_id} against bot {self.opponent_id}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -39,9 +38,6 @@ from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
 
 RECENT_MATCHES = 20
-BOT_FIGURES_SECONDS = 30
-"""How long a bot's places and head-to-head records are kept in the cache: they read
-every ranked match the bot played."""
 CHART_MATCHES = 300
 """Rated matches drawn in a bot's rating history: its latest."""
 
@@ -68,12 +64,7 @@ def bot_page(
     owner = request.user.is_authenticated and bot.owner_id == request.user.pk
     charted = bot_rating_latest(bot=bot, count=CHART_MATCHES)[::-1]
     versions = list(bot_version_list(bot=bot))
-    key = f"tavolo:bot-figures:{bot.pk}"
-    figures = cache.get(key)
-    if figures is None:
-        figures = (bot_places(bot=bot), bot_head_to_head(bot=bot))
-        cache.set(key, figures, BOT_FIGURES_SECONDS)
-    places, head_to_head = figures
+    places = bot_places(bot=bot)
     shown = rating_shown(bot.rating_state)
     context = {
         "bot": bot,
@@ -90,7 +81,7 @@ def bot_page(
             ]
         ),
         "places": places_bars(places, bot.ladder.seats) if places else [],
-        "head_to_head": head_to_head,
+        "head_to_head": bot_head_to_head(bot=bot),
         "matches": match_list(bot=bot)[:RECENT_MATCHES],
         "owner": owner,
         "can_inspect": bool(versions)

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from bots.checks import MAX_SOURCE_SIZE
 from bots.selectors import Standing, ladder_standings
-from ladders.models import Ladder
 from ladders.ratings import rating_shown, rating_system
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
@@ -34,19 +32,9 @@ class StandingLine:
     sparkline: str
 
 
-LADDER_FIGURES_SECONDS = 30
-"""How long a ladder's win rates, last-played times and sparklines are kept in the
-cache: they read every ranked match of the ladder, and a ladder plays many a minute."""
-
-
-def standing_lines(ladder: Ladder, standings: list[Standing]) -> list[StandingLine]:
-    key = f"tavolo:ladder-figures:{ladder.pk}"
-    figures = cache.get(key)
-    if figures is None:
-        bot_ids = [standing.bot.pk for standing in standings]
-        figures = (bot_records(bot_ids=bot_ids), bot_recent_ratings(bot_ids=bot_ids))
-        cache.set(key, figures, LADDER_FIGURES_SECONDS)
-    records, recent = figures
+def standing_lines(standings: list[Standing]) -> list[StandingLine]:
+    bot_ids = [standing.bot.pk for standing in standings]
+    records, recent = bot_records(bot_ids=bot_ids), bot_recent_ratings(bot_ids=bot_ids)
     return [
         StandingLine(
             standing,
@@ -81,7 +69,7 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     recent = match_list(ladder=found, kinds=(Match.Kind.RANKED,), status=Match.Status.FINISHED)
     context = {
         "ladder": found,
-        "lines": standing_lines(found, ladder_standings(ladder=found)),
+        "lines": standing_lines(ladder_standings(ladder=found)),
         "playing": playing_now(ladder=found),
         "matches": recent[:RECENT_MATCHES],
     }

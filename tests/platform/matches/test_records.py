@@ -11,6 +11,7 @@ from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
 from matches.records import bot_head_to_head, bot_places, bot_recent_ratings, bot_records
+from matches.tallies import tallies_rebuild
 
 
 @pytest.fixture
@@ -73,3 +74,34 @@ def test_head_to_head_counts_who_finished_ahead_most_met_first(
     assert (records["e"].matches, records["e"].ahead, records["e"].behind) == (1, 0, 1)
     assert records["d"].level == 0
     assert [record.opponent.name for record in bot_head_to_head(bot=a, limit=1)] == ["b"]
+
+
+def test_a_rebuild_from_every_match_gives_the_figures_kept_as_matches_finished(
+    table: list[Bot], finish: Callable[..., Match], mia_ladder: Ladder
+) -> None:
+    a, b, c, d = table
+    house = Bot.objects.get(ladder=mia_ladder, name="builtin:random")
+    finish([a, b, c, d], [1, 2, 3, 4])
+    finish([house, a, house, b], [2, 1, 1, 4])  # one bot in two seats: one match, won
+    finish([d, c, b, a], [1, 2, 2, 4])
+    finish([a, b, c, d], [4, 3, 2, 1], kind=Match.Kind.CHALLENGE)
+    bots = [a.pk, b.pk, c.pk, d.pk, house.pk]
+
+    def figures() -> tuple:
+        return (
+            bot_records(bot_ids=bots),
+            bot_recent_ratings(bot_ids=bots),
+            {bot.pk: bot_places(bot=bot) for bot in [a, b, c, d, house]},
+            {
+                bot.pk: [
+                    (h.opponent.pk, h.matches, h.ahead, h.behind) for h in bot_head_to_head(bot=bot)
+                ]
+                for bot in [a, b, c, d, house]
+            },
+        )
+
+    kept = figures()
+    assert kept[0][house.pk].played == 1 and kept[0][house.pk].wins == 1
+    assert kept[2][house.pk] == {1: 1, 2: 1}
+    tallies_rebuild()
+    assert figures() == kept

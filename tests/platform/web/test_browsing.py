@@ -167,7 +167,7 @@ def queries(client: Client, path: str) -> int:
     ("path", "count"),
     [
         ("/ladders/mia-classic-4/", 7),
-        ("/bots/{ace}/", 11),  # with the seats and bots that name each change's opponents
+        ("/bots/{ace}/", 10),  # with the seats and bots that name each change's opponents
         ("/matches/", 3),
         ("/matches/?bot={ace}&result=won", 4),
         ("/matches/{match}/", 3),

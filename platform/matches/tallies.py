@@ -1,0 +1,151 @@
+"""Each bot's ranked record and head-to-head, summed up as its matches finish.
+
+`tally_ranked_match` runs inside `match_finish`'s transaction, after the ratings
+moved, while the bots' rows are locked: two finishes never count into the same
+figures at once, and a match is counted exactly when it is rated. The figures
+(`BotSummary`, `HeadToHeadSummary`) are what the ladder and the bot's page read,
+so a page costs the same after 100 matches or 100,000.
+
+`tallies_rebuild` sums every finished ranked match again by the same rules, for
+data that did not come through `match_finish` (a migration, a bulk load).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
+from typing import Any
+
+from django.apps import apps as installed_apps
+from django.apps.registry import Apps
+
+from matches.models import BotSummary, HeadToHeadSummary, Match, MatchSeat, RatingChange
+
+RECENT_RATINGS = 30
+"""Ratings kept for a standings line's sparkline: the bot's latest."""
+
+SAVE_BATCH = 2000
+
+
+class Tallies:
+    """Figures being summed: one summary per bot, one head-to-head per (bot, opponent).
+
+    Works on the models of `apps` (a migration passes its historical ones).
+    """
+
+    def __init__(self, apps: Apps, summaries: Iterable[Any], pairs: Iterable[Any]) -> None:
+        self.summary_model = apps.get_model("matches", "BotSummary")
+        self.pair_model = apps.get_model("matches", "HeadToHeadSummary")
+        self.summaries = {summary.bot_id: summary for summary in summaries}
+        self.pairs = {(pair.bot_id, pair.opponent_id): pair for pair in pairs}
+        self.stored = set(self.summaries), set(self.pairs)
+
+    def count_match(self, seats: Sequence[tuple[int, int]], finished_at: datetime) -> None:
+        """Count a finished ranked match from its seats' (bot id, place).
+
+        A bot in several seats of one table (a house bot) plays the match once,
+        and wins it if any of its seats finished first; each of its seats counts
+        a place, and each pair of seats of different bots counts in head-to-head.
+        """
+        for bot_id in {bot_id for bot_id, _ in seats}:
+            summary = self._summary(bot_id)
+            summary.played += 1
+            summary.wins += any(place == 1 for own, place in seats if own == bot_id)
+            if summary.last_played is None or finished_at > summary.last_played:
+                summary.last_played = finished_at
+        for bot_id, place in seats:
+            places = self._summary(bot_id).places
+            places[str(place)] = places.get(str(place), 0) + 1
+            for opponent_id, opponent_place in seats:
+                if opponent_id == bot_id:
+                    continue
+                pair = self._pair(bot_id, opponent_id)
+                pair.matches += 1
+                pair.ahead += place < opponent_place
+                pair.behind += place > opponent_place
+
+    def count_rating(self, bot_id: int, after: float) -> None:
+        """Add a rating the bot reached to its latest ones."""
+        summary = self._summary(bot_id)
+        summary.recent_ratings = [*summary.recent_ratings, after][-RECENT_RATINGS:]
+
+    def save(self) -> None:
+        """Write the figures: new rows created, the others updated."""
+        stored_summaries, stored_pairs = self.stored
+        self._write(
+            self.summary_model,
+            self.summaries,
+            stored_summaries,
+            ["played", "wins", "last_played", "places", "recent_ratings"],
+        )
+        self._write(self.pair_model, self.pairs, stored_pairs, ["matches", "ahead", "behind"])
+        self.stored = set(self.summaries), set(self.pairs)
+
+    @staticmethod
+    def _write(model: Any, rows: dict, stored: set, fields: list[str]) -> None:
+        model.objects.bulk_create(
+            [row for key, row in rows.items() if key not in stored], batch_size=SAVE_BATCH
+        )
+        model.objects.bulk_update(
+            [row for key, row in rows.items() if key in stored], fields, batch_size=SAVE_BATCH
+        )
+
+    def _summary(self, bot_id: int) -> Any:
+        if bot_id not in self.summaries:
+            self.summaries[bot_id] = self.summary_model(bot_id=bot_id, places={})
+        return self.summaries[bot_id]
+
+    def _pair(self, bot_id: int, opponent_id: int) -> Any:
+        key = (bot_id, opponent_id)
+        if key not in self.pairs:
+            self.pairs[key] = self.pair_model(
+                bot_id=bot_id, opponent_id=opponent_id, matches=0, ahead=0, behind=0
+            )
+        return self.pairs[key]
+
+
+def tally_ranked_match(
+    *, match: Match, seats: list[MatchSeat], changes: list[RatingChange]
+) -> None:
+    """Count a ranked match that has just been rated into its bots' figures.
+
+    The caller holds the bots' rows locked (`matches.finish.ranked_match_rate`).
+    """
+    bot_ids = sorted({seat.bot_id for seat in seats})
+    tallies = Tallies(
+        installed_apps,
+        BotSummary.objects.filter(bot_id__in=bot_ids),
+        HeadToHeadSummary.objects.filter(bot_id__in=bot_ids, opponent_id__in=bot_ids),
+    )
+    tallies.count_match(
+        [(seat.bot_id, seat.place) for seat in seats],  # type: ignore[misc]  # every seat placed
+        match.finished_at,  # type: ignore[arg-type]  # set by match_finish
+    )
+    for change in changes:
+        tallies.count_rating(change.bot_id, change.after)
+    tallies.save()
+
+
+def tallies_rebuild(apps: Apps = installed_apps) -> None:
+    """Sum every finished ranked match and rating change again, from scratch."""
+    seat_model = apps.get_model("matches", "MatchSeat")
+    change_model = apps.get_model("matches", "RatingChange")
+    apps.get_model("matches", "BotSummary").objects.all().delete()
+    apps.get_model("matches", "HeadToHeadSummary").objects.all().delete()
+    tallies = Tallies(apps, [], [])
+    seats = (
+        seat_model.objects.filter(
+            match__kind=Match.Kind.RANKED, match__status=Match.Status.FINISHED, place__isnull=False
+        )
+        .order_by("match_id", "seat")
+        .values_list("match_id", "bot_id", "place", "match__finished_at")
+    )
+    for _, rows in groupby(seats.iterator(chunk_size=SAVE_BATCH), key=itemgetter(0)):
+        table = list(rows)
+        tallies.count_match([(bot_id, place) for _, bot_id, place, _ in table], table[0][3])
+    changes = change_model.objects.order_by("id").values_list("bot_id", "after")
+    for bot_id, after in changes.iterator(chunk_size=SAVE_BATCH):
+        tallies.count_rating(bot_id, after)
+    tallies.save()
