@@ -105,6 +105,9 @@ def _asked_choices(replay: JSON) -> dict[int, list[tuple[int, JSON]]]:
 class RecordedSeat:
     """A `BotHandle` that plays one seat from the recording (see the module)."""
 
+    logs_only_with_faults = True
+    """It prints nothing at all."""
+
     def __init__(
         self, name: str, seat: int, recording: Recording, stand_in: Callable[[JSON], JSON]
     ) -> None:

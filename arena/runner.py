@@ -195,13 +195,14 @@ def _play(
     This is the hot path of every match: the plain case (a legal answer in
     time) stays inline, and each seat's `time` dict is reused until its bank
     changes. The observation is the engine's own (`arena.engine`): the bot
-    gets a copy with its seat's ``time`` added.
+    gets a copy with its seat's ``time`` added. A handle whose log only grows
+    with a `Fault` (`BotHandle.logs_only_with_faults`) is asked for it only then.
     """
     allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
     clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
     decides = [bot.decide for bot in bots]
-    take_logs = [bot.take_log for bot in bots]
+    logs_every_decision = [not getattr(bot, "logs_only_with_faults", False) for bot in bots]
     kept = [0] * len(bots)
     current_seat, legal_actions = state.current_seat, state.legal_actions
     observe, apply = state.observation, state.apply
@@ -212,19 +213,16 @@ def _play(
             apply(legal[0])
             forced += 1
             continue
-        observation = {**observe(seat), "time": clocks[seat]}
-        index = len(state.events)
+        observation = observe(seat).copy()
+        observation["time"] = clocks[seat]
         if on_progress is not None:
             on_progress(state.events)
         asked = perf_counter()
         answer = decides[seat](observation, allowance + banks[seat])
         seconds = perf_counter() - asked
         record = seats[seat]
-        printed = take_logs[seat]()
-        if printed and kept[seat] < MAX_LOG_ENTRY_CHARS:
-            printed = printed[: MAX_LOG_ENTRY_CHARS - kept[seat]]
-            kept[seat] += len(printed)
-            record.log_entries.append({"index": index, "text": printed})
+        if logs_every_decision[seat]:
+            _keep_log(record, bots[seat].take_log(), len(state.events), kept, seat)
         record.decisions += 1
         record.seconds += seconds
         late = seconds > allowance and _spend_bank(banks, clocks, seat, seconds, clock)
@@ -235,8 +233,19 @@ def _play(
             except IllegalActionError:
                 if _played_as_listed(apply, legal, answer):
                     continue
+        if not logs_every_decision[seat]:
+            _keep_log(record, bots[seat].take_log(), len(state.events), kept, seat)
         _penalise(state, bots[seat], record, seat, answer, seconds, late=late)
     return forced + sum(record.decisions for record in seats)
+
+
+def _keep_log(record: SeatRecord, printed: str, index: int, kept: list[int], seat: int) -> None:
+    """Record what the seat's bot printed while deciding, at the event `index`
+    of its decision, while its first `MAX_LOG_ENTRY_CHARS` last."""
+    if printed and kept[seat] < MAX_LOG_ENTRY_CHARS:
+        printed = printed[: MAX_LOG_ENTRY_CHARS - kept[seat]]
+        kept[seat] += len(printed)
+        record.log_entries.append({"index": index, "text": printed})
 
 
 def _spend_bank(

@@ -32,6 +32,11 @@ class BotHandle(Protocol):
 
     Between its decisions a bot does not run: a handle whose bot lives in a
     process of its own keeps it paused outside `decide`.
+
+    A handle whose log grows only when `decide` returns a `Fault` (an
+    in-process bot's log is the tracebacks of its `act`) may say so with a
+    true ``logs_only_with_faults`` attribute: the runner then asks for its log
+    after a Fault only, rather than after every decision.
     """
 
     name: str

@@ -19,6 +19,9 @@ class InProcessBot:
     other bot's.
     """
 
+    logs_only_with_faults = True
+    """Its log is the tracebacks of `act`, each returned as a Fault."""
+
     def __init__(self, name: str, act: Act) -> None:
         self.name = name
         self._act = act

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from arena.engine import JSON
 
 MIA = 21
+LOWEST = 31
+"""The lowest value in both doubles orders."""
 NO_CLAIM_RANK = -1
 
 DOUBLES_ORDERS = ("11-high", "66-high")
 """Rule option `doubles_order`: which double ranks highest (RULES.md 1.1)."""
 
-_MIXED_LOWEST_FIRST = (31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65)
+_MIXED_LOWEST_FIRST = (LOWEST, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65)
 _DOUBLES_11_HIGH = (66, 55, 44, 33, 22, 11)
 
 ROLL: JSON = {"type": "roll"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arena.bots.inprocess import InProcessBot
@@ -144,3 +146,24 @@ def test_strong_accuses_a_trust_above_its_own_dice() -> None:
     play(state, ROLL)
     play(state, strong(state.observation(0)), TRUST[61], TRUST[63])
     assert strong(state.observation(0)) == ACCUSE
+
+
+@pytest.mark.parametrize("doubles_order", ["11-high", "66-high"])
+@pytest.mark.parametrize("decoded", [False, True], ids=["engine's lists", "decoded from JSON"])
+def test_random_picks_every_free_announce_and_never_a_costly_one(
+    doubles_order: str, decoded: bool
+) -> None:
+    game = MiaGame(2, None, {"doubles_order": doubles_order})
+    act = BUILTIN_BOTS["random"](5)
+    for claim in game.order.values[:-1]:
+        state = MiaState(game, 1)
+        for action in (ROLL, ANNOUNCE[claim], ROLL):  # the next seat rolls over `claim`
+            state.apply(action)
+        observation = state.observation(state.current_seat())
+        if decoded:
+            observation = json.loads(json.dumps(observation))
+        legal = observation["legal_actions"]
+        free = [action for action in legal if "cost" not in action]
+        chosen = [act(observation) for _ in range(60 * len(free))]
+        assert all("cost" not in action for action in chosen)
+        assert {action["value"] for action in chosen} == {action["value"] for action in free}
