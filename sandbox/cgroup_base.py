@@ -21,6 +21,7 @@ from pathlib import Path
 REMOVE_SECONDS = 2.0
 """How long `remove` waits for the last process to leave before giving up."""
 GROUP_NAME = re.compile(r"tavolo-(\d+)-[0-9a-f]+-\d+")
+PIDS_CHUNK_BYTES = 4096
 LIMITS = ("memory", "pids")
 """The limits a cgroup may enforce: `memory_bytes` and `processes`."""
 
@@ -42,6 +43,14 @@ def group_name() -> str:
 def made_by(runner: str) -> Callable[[str], bool]:
     """Whether a group's name says the runner `runner` (a `runner_name`) made it."""
     return lambda name: name.startswith(f"tavolo-{runner}-")
+
+
+def read_pids(fd: int) -> list[int]:
+    """The pids in an open ``cgroup.procs``, read from its start (one system call as a rule)."""
+    text = b""
+    while chunk := os.pread(fd, PIDS_CHUNK_BYTES, len(text)):
+        text += chunk
+    return [int(pid) for pid in text.split()]
 
 
 def orphaned(name: str) -> bool:

@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log
+from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log, read_pids
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "freezer")
@@ -52,6 +52,7 @@ class V1Group(BotCgroup):
     def __init__(self, paths: dict[str, Path]) -> None:
         self._paths = paths
         self._freezer_state = os.open(paths["freezer"] / "freezer.state", os.O_WRONLY)
+        self._procs = os.open(paths["freezer"] / "cgroup.procs", os.O_RDONLY)
 
     def limit(self, *, memory_bytes: int, processes: int) -> None:
         self._write("memory", "memory.limit_in_bytes", memory_bytes)
@@ -70,8 +71,7 @@ class V1Group(BotCgroup):
         os.pwrite(self._freezer_state, b"THAWED", 0)
 
     def processes(self) -> list[int]:
-        text = (self._paths["freezer"] / "cgroup.procs").read_text()
-        return [int(pid) for pid in text.split()]
+        return read_pids(self._procs)
 
     def out_of_memory(self) -> bool:
         for line in (self._paths["memory"] / "memory.oom_control").read_text().splitlines():
@@ -93,6 +93,7 @@ class V1Group(BotCgroup):
 
     def release(self) -> None:
         os.close(self._freezer_state)
+        os.close(self._procs)
 
     def _write(self, controller: str, name: str, value: object) -> None:
         (self._paths[controller] / name).write_text(str(value))

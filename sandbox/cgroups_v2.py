@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, group_name, log
+from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, group_name, log, read_pids
 
 ROOT_VARIABLE = "TAVOLO_CGROUP_ROOT"
 RUNNER_LEAF = "runner"
@@ -98,6 +98,7 @@ class V2Group(BotCgroup):
         self.path = path
         self._freeze = os.open(path / "cgroup.freeze", os.O_WRONLY)
         self._events = os.open(path / "cgroup.events", os.O_RDONLY)
+        self._procs = os.open(path / "cgroup.procs", os.O_RDONLY)
 
     def limit(self, *, memory_bytes: int, processes: int) -> None:
         """Write the limits whose files exist: each is absent where its controller is."""
@@ -147,7 +148,7 @@ class V2Group(BotCgroup):
         self.thaw()
 
     def processes(self) -> list[int]:
-        return _pids(self.path)
+        return read_pids(self._procs)
 
     def out_of_memory(self) -> bool:
         try:
@@ -163,6 +164,7 @@ class V2Group(BotCgroup):
     def release(self) -> None:
         os.close(self._freeze)
         os.close(self._events)
+        os.close(self._procs)
 
 
 class V2Hierarchy(Hierarchy):

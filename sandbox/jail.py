@@ -2,8 +2,14 @@
 
 `JailedProcess` starts one jail: bwrap as the unprivileged bot account,
 with an empty environment, fresh descriptors for the seccomp filter and the
-host script, and (where the host allows it) inside a new cgroup whose
-freezer pauses every process of the bot at once.
+host script, and (where the host allows it) inside a new cgroup that lists
+every process of the bot, to pause, resume and kill them all.
+
+Pausing sends SIGSTOP to each member of the group but bwrap's own two
+processes, reading the members again until no new one appears: a few
+microseconds where the cgroup freezer takes about a hundred (docs/sandbox.md).
+A bot cannot undo it: SIGSTOP cannot be caught, and the seccomp filter
+denies every way of sending SIGCONT.
 
 The jail joins its cgroup without a race: bwrap starts with ``--block-fd``,
 reports its namespace child on ``--info-fd``, and waits; the runner moves
@@ -23,7 +29,7 @@ import select
 import signal
 import time
 
-from sandbox import policy, wire
+from sandbox import policy, tree, wire
 from sandbox.botuser import jail_account
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
@@ -55,14 +61,16 @@ class _StartGate:
         """bwrap's ends, to pass to it."""
         return self._block, self._info_end
 
-    def let_in(self, cgroup: BotCgroup, pid: int, deadline: float) -> None:
-        """Move bwrap (`pid`) and its namespace child into `cgroup`, then let bwrap go on."""
+    def let_in(self, cgroup: BotCgroup, pid: int, deadline: float) -> int | None:
+        """Move bwrap (`pid`) and its namespace child into `cgroup`, then let bwrap go on;
+        return the child's pid (None if bwrap ended first)."""
         for fd in self.fds:
             os.close(fd)
         self._block = self._info_end = -1
         child = self._child_pid(deadline)
         cgroup.adopt([pid] if child is None else [pid, child])
         os.write(self._release, b"go")
+        return child
 
     def _child_pid(self, deadline: float) -> int | None:
         """The child's pid from bwrap's JSON on ``--info-fd``; None if bwrap ended first."""
@@ -94,8 +102,11 @@ class JailedProcess(BotProcess):
         account = jail_account()
         cgroups = hierarchy()
         if cgroups:
-            watch_runner()  # a v1 frozen bot outlives a killed runner unless someone thaws it
+            watch_runner()  # a killed runner's groups go at once, not at the next runner's start
         self.cgroup: BotCgroup | None = cgroups.create() if cgroups else None
+        self._wrappers: set[int] = set()
+        """bwrap and its namespace child (the reaper, pid 1 inside): trusted, never paused."""
+        self._stopped: list[int] = []
         gate = _StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
@@ -135,23 +146,30 @@ class JailedProcess(BotProcess):
         """Put the held jail in its cgroup and let it start; never let it start outside."""
         assert self.cgroup
         try:
-            gate.let_in(self.cgroup, self.pid, deadline)
+            child = gate.let_in(self.cgroup, self.pid, deadline)
+            self._wrappers = {self.pid} if child is None else {self.pid, child}
         except BaseException:
             self.kill()
             self.close_pipes()
             raise
 
     def pause(self) -> None:
+        """Stop every process of the bot: the cgroup's members but bwrap's two."""
         if self.cgroup:
-            self.cgroup.freeze()
+            self._stopped = tree.stop_all(self._bot_processes)
         else:
             super().pause()
 
     def resume(self) -> None:
         if self.cgroup:
-            self.cgroup.thaw()
+            tree.continue_all(self._stopped)
+            self._stopped = []
         else:
             super().resume()
+
+    def _bot_processes(self) -> list[int]:
+        assert self.cgroup
+        return [pid for pid in self.cgroup.processes() if pid not in self._wrappers]
 
     def kill(self) -> None:
         """Kill bwrap (its pid namespace dies with it) and anything left in the cgroup."""

@@ -1,8 +1,8 @@
 """A warden per runner: when the runner dies, however it dies, its bots' cgroups die too.
 
-bwrap's ``--die-with-parent`` kills a jail when its runner dies, but a process
-frozen by a v1 freezer cannot die until it is thawed, and a paused bot is
-frozen between its turns. So the first jail a runner process puts in a cgroup
+bwrap's ``--die-with-parent`` kills a jail when its runner dies, but its
+cgroups stay behind, and a process frozen by a v1 freezer (a bot the runner
+was killing) cannot die until it is thawed. So the first jail a runner process puts in a cgroup
 also starts a warden: a small process in a session of its own that waits on a
 pipe whose only writer is the runner. The pipe ends when the runner ends (exit,
 crash or SIGKILL); the warden then thaws, kills and deletes the groups that

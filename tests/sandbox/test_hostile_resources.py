@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 
 import pytest
 
@@ -126,3 +127,23 @@ def test_a_daemonised_grandchild_is_gone_after_its_match():
     assert outcomes(record.seats[0].log)["daemon"] == "started"
     assert wait_for(lambda: not daemons())
     assert_contained(record)
+
+
+def test_a_pondering_bot_gets_no_cpu_time_while_paused():
+    bot = hostile_bot("ponder")
+    assert bot.start() is None
+    try:
+        first = bot.decide(OBSERVATION, 2.0)
+        time.sleep(1.0)  # paused: decide pauses it again on the way out
+        second = bot.decide(OBSERVATION, 2.0)
+        bot.resume()
+        time.sleep(1.0)
+        third = bot.decide(OBSERVATION, 2.0)
+    finally:
+        bot.close()
+    ways = ("thread", "child", "main")
+    paused = {way: second[way] - first[way] for way in ways}
+    running = {way: third[way] - second[way] for way in ways}
+    assert all(seconds > 0.01 for seconds in running.values()), running  # each way thinks
+    assert sum(paused.values()) < 0.05, paused
+    assert sum(paused.values()) < sum(running.values()) / 5, (paused, running)
