@@ -89,6 +89,7 @@ class BotSerializer(serializers.ModelSerializer):
     band = serializers.SerializerMethodField()
     provisional = serializers.SerializerMethodField()
     latest_version = serializers.SerializerMethodField()
+    retired = serializers.BooleanField(source="is_retired", read_only=True)
 
     class Meta:
         model = Bot
@@ -104,6 +105,9 @@ class BotSerializer(serializers.ModelSerializer):
             "provisional",
             "current_version",
             "latest_version",
+            "retired",
+            "retired_at",
+            "retired_reason",
             "created_at",
         ]
 

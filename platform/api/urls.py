@@ -11,6 +11,8 @@ from api.views.accounts import MeView, TokenView
 from api.views.bots import (
     BotDetailView,
     BotListView,
+    BotRetireView,
+    BotUnretireView,
     RatingHistoryView,
     VersionDetailView,
     VersionListView,
@@ -47,6 +49,8 @@ urlpatterns = [
     path("ladders/<slug:slug>/standings/", StandingsView.as_view(), name="ladder-standings"),
     path("bots/", BotListView.as_view(), name="bot-list"),
     path("bots/<int:bot_id>/", BotDetailView.as_view(), name="bot-detail"),
+    path("bots/<int:bot_id>/retire/", BotRetireView.as_view(), name="bot-retire"),
+    path("bots/<int:bot_id>/unretire/", BotUnretireView.as_view(), name="bot-unretire"),
     path("bots/<int:bot_id>/ratings/", RatingHistoryView.as_view(), name="rating-history"),
     path("bots/<int:bot_id>/versions/", VersionListView.as_view(), name="version-list"),
     path(VERSION, VersionDetailView.as_view(), name="version-detail"),

@@ -4,6 +4,10 @@ A `Bot` is a name on one ladder, owned by a user (or, for a house bot, by the
 system user). Each upload makes an immutable `BotVersion`; the bot's current
 version is the latest accepted one, and only it plays ranked matches.
 
+A bot with an accepted version can be retired (`bots.services.bot_retire`):
+it keeps its matches and ratings but leaves the ladder's table and is no longer
+scheduled, until its owner returns it or a new version of it is accepted.
+
 Each version has its own rating (value, deviation, rated games): a ranked
 match is rated with the state of the versions that played it, even if a newer
 version has been accepted since. A new version starts where the rating
@@ -44,6 +48,10 @@ class Bot(models.Model):
     last_scheduled_at = models.DateTimeField(
         null=True, blank=True, help_text="When matchmaking last seated this bot."
     )
+    retired_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it was retired; empty while it plays."
+    )
+    retired_reason = models.TextField(blank=True, help_text="Why it was retired.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -58,6 +66,10 @@ class Bot(models.Model):
     @property
     def is_house(self) -> bool:
         return self.kind == self.Kind.HOUSE
+
+    @property
+    def is_retired(self) -> bool:
+        return self.retired_at is not None
 
     @property
     def rating_state(self) -> Rating:

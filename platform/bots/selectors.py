@@ -93,14 +93,25 @@ def bot_version_qualification_log_for(*, user: User | AnonymousUser, version: Bo
     return version.qualification_log
 
 
+def ladder_retired_bots(*, ladder: Ladder) -> QuerySet[Bot]:
+    """The ladder's retired bots, latest retired first: kept out of its standings."""
+    return (
+        Bot.objects.filter(ladder=ladder, retired_at__isnull=False)
+        .select_related("owner", "current_version")
+        .order_by("-retired_at", "id")
+    )
+
+
 def ladder_standings(*, ladder: Ladder) -> list[Standing]:
-    """Every bot with an accepted version, best rating first, ranked 1, 2, 3...
+    """Every bot with an accepted version that is not retired, best rating first, ranked 1, 2, 3...
 
     `games` counts the current version's rated games; the band (rating +/-
     band) and the provisional mark are the rating system's.
     """
     bots = (
-        Bot.objects.filter(ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED)
+        Bot.objects.filter(
+            ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED, retired_at=None
+        )
         .select_related("owner", "current_version")
         .order_by("-rating", "id")
     )

@@ -1,4 +1,4 @@
-"""Changes to bots: uploads, and creating a bot with its first version.
+"""Changes to bots: uploads, creating a bot with its first version, retiring and returning it.
 
 An upload is checked in full before anything is stored, then the bot (if new)
 and its immutable version are created in one transaction. When that
@@ -80,6 +80,41 @@ def bot_create(
         filename=filename,
         new_bot=True,
     )
+
+
+OWNER_RETIRED = "retired by its owner"
+"""The reason kept when the owner retires a bot on the site or through the API."""
+
+
+def bot_retire(*, bot: Bot, reason: str) -> Bot:
+    """Take a bot with an accepted version off its ladder, keeping `reason` to show its owner.
+
+    A retired bot keeps its versions, matches and ratings; it leaves the ladder's
+    table, matchmaking no longer seats it, and it cannot challenge, be challenged
+    or enter a tournament. The owner returns it (`bot_unretire`), and a new
+    accepted version returns it too. Retiring a retired bot changes nothing,
+    so the first reason stays. Callers check who asks (`bot_owner_check` for an
+    owner); automatic retirement calls it directly.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a bot is retired for a reason: say why")
+    if bot.current_version_id is None:
+        raise ValidationError(
+            f"{bot.name} never had an accepted version: delete it instead", code="not_accepted"
+        )
+    Bot.objects.filter(pk=bot.pk, retired_at__isnull=True).update(
+        retired_at=timezone.now(), retired_reason=reason
+    )
+    bot.refresh_from_db(fields=["retired_at", "retired_reason"])
+    return bot
+
+
+def bot_unretire(*, bot: Bot) -> Bot:
+    """Return a retired bot to its ladder: matchmaking seats it again from the next beat."""
+    Bot.objects.filter(pk=bot.pk).update(retired_at=None, retired_reason="")
+    bot.refresh_from_db(fields=["retired_at", "retired_reason"])
+    return bot
 
 
 def _ladder_open_for_uploads(ladder: Ladder | str) -> Ladder:

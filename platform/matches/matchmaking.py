@@ -9,7 +9,7 @@ Who sits at each table is decided by `arena.matchmaking.beat_tables`, the
 same function the rating simulation (`bench/ratings.py`) measures: the
 longest-waiting bot seeds each table, newcomers' tables are random, and no
 bot is seated twice at once: a bot already in a queued or running ranked
-match waits for the next beat.
+match waits for the next beat. Retired bots are never candidates.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def ladder_schedule(
     bots = {
         bot.pk: bot
         for bot in Bot.objects.filter(
-            ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED
+            ladder=ladder, current_version__status=BotVersion.Status.ACCEPTED, retired_at=None
         )
         .exclude(id__in=busy)
         .select_related("current_version")

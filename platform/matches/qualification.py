@@ -47,13 +47,17 @@ def version_uploaded_qualify(*, version_id: int, **signal: Any) -> None:
     bot_version_qualify_enqueue(version_id=version_id)
 
 
-def bot_version_qualify(*, version_id: int, worker: str) -> BotVersion:
+def bot_version_qualify(*, version_id: int, worker: str) -> BotVersion | None:
     """Qualify a pending version in the jail: accept or reject it, with the log.
 
     A worker without the jail leaves the version pending with the reason, for a
-    worker that has one (`bot_versions_recover` sends it again later).
+    worker that has one (`bot_versions_recover` sends it again later). A version
+    deleted with its bot before it qualified is skipped: None.
     """
-    version = BotVersion.objects.select_related("bot__ladder").get(id=version_id)
+    version = BotVersion.objects.select_related("bot__ladder").filter(id=version_id).first()
+    if version is None:
+        logger.info("version %s was deleted with its bot: nothing to qualify", version_id)
+        return None
     if version.status != BotVersion.Status.PENDING:
         return version
     house = _house_versions(version.bot.ladder)
@@ -68,15 +72,13 @@ def bot_version_qualify(*, version_id: int, worker: str) -> BotVersion:
             reason=waiting
         )
         logger.warning("version %s cannot qualify here: %s", version_id, waiting)
-        version.refresh_from_db()
-        return version
-    claimed = BotVersion.objects.filter(id=version_id, status=BotVersion.Status.PENDING).update(
-        status=BotVersion.Status.QUALIFYING, qualification_started_at=timezone.now(), reason=""
-    )
-    if claimed:
-        _qualification_play(version=version, house=house, worker=worker)
-    version.refresh_from_db()
-    return version
+    else:
+        claimed = BotVersion.objects.filter(id=version_id, status=BotVersion.Status.PENDING).update(
+            status=BotVersion.Status.QUALIFYING, qualification_started_at=timezone.now(), reason=""
+        )
+        if claimed:
+            _qualification_play(version=version, house=house, worker=worker)
+    return BotVersion.objects.select_related("bot__ladder").filter(id=version_id).first()
 
 
 def _house_versions(ladder: Ladder) -> list[BotVersion]:

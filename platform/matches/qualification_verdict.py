@@ -127,6 +127,8 @@ def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:
 def _version_accept(*, version: BotVersion, log: str) -> None:
     """Accept the version; it replaces the bot's current version if it is newer.
 
+    A retired bot whose new version is accepted returns to its ladder.
+
     A new current version starts where the rating system puts a successor of
     the bot's rating (the same value, a wider band); that start is kept.
     """
@@ -155,4 +157,14 @@ def _version_accept(*, version: BotVersion, log: str) -> None:
         )
         bot.current_version_id = version.pk
         bot.rating, bot.deviation, bot.games = start.value, start.deviation, start.games
-        bot.save(update_fields=["current_version", "rating", "deviation", "games"])
+        bot.retired_at, bot.retired_reason = None, ""  # a new version comes back to play
+        bot.save(
+            update_fields=[
+                "current_version",
+                "rating",
+                "deviation",
+                "games",
+                "retired_at",
+                "retired_reason",
+            ]
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
@@ -140,3 +141,17 @@ def version_qualification_matches(*, version: BotVersion) -> list[int]:
         .values_list("id", flat=True)
         .distinct()
     )
+
+
+def bot_qualification_seats(*, bot: Bot) -> dict[int, list[MatchSeat]]:
+    """The bot's seats in its qualification matches, with their match, by version id, in the
+    order played: how each version fared in qualification."""
+    seats = (
+        MatchSeat.objects.filter(bot=bot, match__kind=Match.Kind.QUALIFICATION)
+        .select_related("match__ladder")
+        .order_by("match_id", "seat")
+    )
+    by_version: dict[int, list[MatchSeat]] = defaultdict(list)
+    for seat in seats:
+        by_version[seat.bot_version_id].append(seat)
+    return dict(by_version)

@@ -368,6 +368,8 @@ def challenge_check(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> None:
             raise ValidationError(
                 f"{candidate.name} has no accepted version yet", code="not_accepted"
             )
+        if candidate.is_retired:
+            raise ValidationError(f"{candidate.name} is retired", code="retired")
 
 
 def challenge_create(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> Match:
@@ -387,7 +389,10 @@ def challenge_create(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> Match
         seated = [bot, *opponents]
         house = list(
             Bot.objects.filter(
-                ladder=bot.ladder, kind=Bot.Kind.HOUSE, current_version__isnull=False
+                ladder=bot.ladder,
+                kind=Bot.Kind.HOUSE,
+                current_version__isnull=False,
+                retired_at=None,
             ).order_by("-name")
         )
         if len(seated) < bot.ladder.seats and not house:

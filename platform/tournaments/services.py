@@ -55,6 +55,8 @@ def tournament_entry_check(
         raise ValidationError("this tournament is by invitation only", code="not_invited")
     if bot.current_version_id is None:
         raise ValidationError(f"{bot.name} has no accepted version yet", code="not_accepted")
+    if bot.is_retired:
+        raise ValidationError(f"{bot.name} is retired: return it to its ladder first", "retired")
     if Entry.objects.filter(tournament=tournament, bot=bot).exists():
         raise ValidationError(f"{bot.name} is already entered", code="already_entered")
 

@@ -13,11 +13,13 @@ from pytest_django.fixtures import Settings
 from accounts.services import user_create
 from bots.house import ladders_seed
 from bots.models import Bot, BotVersion
+from bots.services import bot_version_upload
 from ladders.models import Ladder
 from ladders.ratings import initial_deviation
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
+from matches.qualification import bot_version_qualify
 from matches.services import match_create
 from tavolo_site.celery import app as celery_app
 
@@ -155,3 +157,41 @@ def celery_eager() -> Iterator[None]:
 def unjailed(settings: Settings) -> None:
     """Allow uploaded test bots to run without the jail, as in development."""
     settings.TAVOLO_ALLOW_UNJAILED = True
+
+
+@pytest.fixture
+def rejected_bot(unjailed: None, bot_source: Callable[[str], bytes]) -> Callable[..., Bot]:
+    """Make a user bot whose only version crashed in qualification: a real qualification
+    match, played unjailed, with its replay and the bot's log in storage."""
+
+    def make(*, owner: AbstractUser, ladder: Ladder, name: str = "crasher") -> Bot:
+        uploaded = bot_version_upload(
+            user=owner,
+            ladder=ladder,
+            bot_name=name,
+            source_bytes=bot_source("crashing.py"),
+            filename=f"{name}.py",
+        )
+        version = bot_version_qualify(version_id=uploaded.pk, worker="test-worker")
+        assert version is not None and version.status == BotVersion.Status.REJECTED
+        return version.bot
+
+    return make
+
+
+@pytest.fixture
+def match_files(media_root: Path) -> Callable[[Bot], list[Path]]:
+    """The stored files (replays, seat logs) of the matches `bot` played, as paths."""
+
+    def files(bot: Bot) -> list[Path]:
+        matches = Match.objects.filter(seats__bot=bot).distinct()
+        names = [match.replay.name for match in matches]
+        for match in matches:
+            names += [
+                name
+                for seat in match.seats.all()
+                for name in (seat.log.name, seat.log_entries.name)
+            ]
+        return [media_root / name for name in names if name]
+
+    return files

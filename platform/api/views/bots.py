@@ -1,4 +1,4 @@
-"""Bots and their versions: create a bot, upload versions, read status, source and logs.
+"""Bots and their versions: create, delete and retire a bot, upload versions, read them.
 
 Uploads go through `bots.services.bot_version_upload`, which checks the file in
 full before it stores anything; the source and qualification log are shown to
@@ -44,7 +44,8 @@ from bots.selectors import (
     bot_version_qualification_log_for,
     bot_version_source_for,
 )
-from bots.services import bot_create, bot_version_upload
+from bots.services import OWNER_RETIRED, bot_create, bot_retire, bot_unretire, bot_version_upload
+from matches.bot_removal import bot_delete
 from matches.models import RatingChange
 from matches.selectors import bot_rating_history
 
@@ -95,6 +96,44 @@ class BotDetailView(APIView):
     def get(self, request: Request, bot_id: int) -> Response:
         """One bot with its rating, band and latest version."""
         return Response(BotSerializer(bot_get(bot_id=bot_id)).data)
+
+    @extend_schema(responses={204: None, **errors(400, 401, 403, 404)})
+    def delete(self, request: SignedInRequest, bot_id: int) -> Response:
+        """Delete your bot that never had an accepted version, with its qualification matches.
+
+        Its name is free again. A bot that ever had an accepted version is a
+        400: retire it instead.
+        """
+        bot = bot_get(bot_id=bot_id)
+        bot_owner_check(user=request.user, bot=bot)
+        bot_delete(bot=bot)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BotRetireView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(request=None, responses={200: BotSerializer, **errors(400, 401, 403, 404)})
+    def post(self, request: SignedInRequest, bot_id: int) -> Response:
+        """Retire your bot: it leaves the ladder's standings and is no longer scheduled.
+
+        Its matches and ratings are kept; `unretire` (or a new accepted
+        version) brings it back.
+        """
+        bot = bot_get(bot_id=bot_id)
+        bot_owner_check(user=request.user, bot=bot)
+        return Response(BotSerializer(bot_retire(bot=bot, reason=OWNER_RETIRED)).data)
+
+
+class BotUnretireView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(request=None, responses={200: BotSerializer, **errors(401, 403, 404)})
+    def post(self, request: SignedInRequest, bot_id: int) -> Response:
+        """Return your retired bot to its ladder: matchmaking seats it again."""
+        bot = bot_get(bot_id=bot_id)
+        bot_owner_check(user=request.user, bot=bot)
+        return Response(BotSerializer(bot_unretire(bot=bot)).data)
 
 
 class RatingHistoryView(generics.ListAPIView):

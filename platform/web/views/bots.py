@@ -1,4 +1,5 @@
-"""A bot's page, and its owner's actions: upload a version, read sources and logs, challenge."""
+"""A bot's page, and its owner's actions: upload a version, read sources and logs, challenge,
+delete a bot that was never accepted, retire a bot and return it to its ladder."""
 
 from __future__ import annotations
 
@@ -24,18 +25,20 @@ from bots.selectors import (
     bot_version_qualification_log_for,
     bot_version_source_for,
 )
-from bots.services import bot_version_upload
+from bots.services import OWNER_RETIRED, bot_retire, bot_unretire, bot_version_upload
 from ladders.ratings import rating_shown
+from matches.bot_removal import bot_delete, bot_delete_refusal
 from matches.records import bot_head_to_head, bot_places
 from matches.selectors import (
+    bot_qualification_seats,
     bot_rating_latest,
     challenges_left,
     match_list,
-    version_qualification_matches,
 )
 from matches.services import challenge_create
 from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
+from web.qualification import qualification_lines
 
 RECENT_MATCHES = 20
 CHART_MATCHES = 300
@@ -43,10 +46,10 @@ CHART_MATCHES = 300
 
 
 def challenge_candidates(bot: Bot) -> QuerySet[Bot]:
-    """The bots `bot` may challenge: others on its ladder with an accepted version."""
+    """The bots `bot` may challenge: others on its ladder with an accepted version, not retired."""
     return (
         bot_list(ladder=bot.ladder)
-        .filter(current_version__isnull=False)
+        .filter(current_version__isnull=False, retired_at=None)
         .exclude(pk=bot.pk)
         .order_by("-rating")
     )
@@ -66,11 +69,19 @@ def bot_page(
     versions = list(bot_version_list(bot=bot))
     places = bot_places(bot=bot)
     shown = rating_shown(bot.rating_state)
+    qualification = bot_qualification_seats(bot=bot)
     context = {
         "bot": bot,
         "band": shown.band,
         "provisional": shown.provisional,
-        "versions": [(version, rating_shown(version.start_state)) for version in versions],
+        "versions": [
+            (
+                version,
+                rating_shown(version.start_state),
+                qualification_lines(qualification.get(version.pk, [])),
+            )
+            for version in versions
+        ],
         "history": bot_rating_latest(bot=bot, count=RECENT_MATCHES, with_opponents=True),
         "chart": rating_chart(
             [
@@ -93,6 +104,7 @@ def bot_page(
             candidates=challenge_candidates(bot)
         )
         context["challenges_left"] = challenges_left(user=request.user)
+        context["delete_refusal"] = bot_delete_refusal(bot=bot)
     return render(request, "web/bot.html", context, status=status)
 
 
@@ -155,11 +167,89 @@ def challenge(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
 def version(request: HttpRequest, bot_id: int, number: int) -> HttpResponse:
     """A version's source and qualification log: its owner and staff only (404 otherwise)."""
     found = bot_version_get(bot=bot_get(bot_id=bot_id), number=number)
+    seats = bot_qualification_seats(bot=found.bot).get(found.pk, [])
     context = {
         "bot": found.bot,
         "version": found,
         "source": bot_version_source_for(user=request.user, version=found),
         "log": bot_version_qualification_log_for(user=request.user, version=found),
-        "qualification_matches": version_qualification_matches(version=found),
+        "qualification": qualification_lines(seats),
     }
     return render(request, "web/version.html", context)
+
+
+@login_required
+def delete(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
+    """Ask to confirm, then delete a never-accepted bot with its qualification matches."""
+    bot = _own_bot(request, bot_id)
+    if request.method == "POST":
+        try:
+            bot_delete(bot=bot)
+        except ValidationError as error:
+            messages.error(request, "; ".join(error.messages))
+            return redirect("web:bot", bot.pk)
+        messages.success(request, f"{bot.name} is deleted; its name is free again.")
+        return redirect("web:account")
+    versions = bot_version_list(bot=bot).count()
+    matches = match_list(bot=bot).count()
+    return _confirm(
+        request,
+        bot,
+        action="web:bot_delete",
+        button=f"Delete {bot.name}",
+        lines=[
+            f"This deletes {bot.name} for good: {_count(versions, 'version')} and "
+            f"{_count(matches, 'qualification match', 'qualification matches')} with their "
+            "replays and logs.",
+            f"The name {bot.name} is free again on {bot.ladder.name}.",
+        ],
+        refusal=bot_delete_refusal(bot=bot),
+    )
+
+
+@login_required
+def retire(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
+    """Ask to confirm, then retire the bot from its ladder."""
+    bot = _own_bot(request, bot_id)
+    if request.method == "POST":
+        try:
+            bot_retire(bot=bot, reason=OWNER_RETIRED)
+        except ValidationError as error:
+            messages.error(request, "; ".join(error.messages))
+        else:
+            messages.success(request, f"{bot.name} is retired: it is no longer scheduled.")
+        return redirect("web:bot", bot.pk)
+    return _confirm(
+        request,
+        bot,
+        action="web:bot_retire",
+        button=f"Retire {bot.name}",
+        lines=[
+            f"{bot.name} leaves the standings of {bot.ladder.name} and plays no more ranked "
+            "matches, challenges or tournaments.",
+            "Its versions, matches and ratings are kept. You can return it to the ladder at "
+            "any time, and a new accepted version returns it too.",
+        ],
+        refusal="" if bot.current_version_id else f"{bot.name} has no accepted version",
+    )
+
+
+@login_required
+@require_POST
+def unretire(request: SignedInHttpRequest, bot_id: int) -> HttpResponse:
+    bot = _own_bot(request, bot_id)
+    bot_unretire(bot=bot)
+    messages.success(request, f"{bot.name} is back on {bot.ladder.name}.")
+    return redirect("web:bot", bot.pk)
+
+
+def _confirm(
+    request: HttpRequest, bot: Bot, *, action: str, button: str, lines: list[str], refusal: str
+) -> HttpResponse:
+    """A page that says what an action will do and asks to confirm it with a POST."""
+    context = {"bot": bot, "action": action, "button": button, "lines": lines, "refusal": refusal}
+    return render(request, "web/bot_confirm.html", context)
+
+
+def _count(number: int, one: str, many: str = "") -> str:
+    return f"{number} {one if number == 1 else many or one + 's'}"

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from bots.checks import MAX_SOURCE_SIZE
-from bots.selectors import Standing, ladder_standings
+from bots.selectors import Standing, ladder_retired_bots, ladder_standings
 from ladders.ratings import rating_shown, rating_system
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
@@ -70,6 +70,7 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "ladder": found,
         "lines": standing_lines(ladder_standings(ladder=found)),
+        "retired": ladder_retired_bots(ladder=found),
         "playing": playing_now(ladder=found),
         "matches": recent[:RECENT_MATCHES],
     }

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from bots.models import Bot
+from bots.services import bot_retire
 from ladders.models import Ladder
 from tournaments.models import Entry, Tournament
 from tournaments.services import tournament_enter, tournament_freeze
@@ -39,6 +40,14 @@ def test_entering_twice_is_refused(
     tournament_enter(user=alice, tournament=tournament, bot=muggins_bots[0])
     message = refused("already_entered", user=alice, tournament=tournament, bot=muggins_bots[0])
     assert "already entered" in message
+
+
+def test_a_retired_bot_is_refused(
+    alice: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
+) -> None:
+    bot = bot_retire(bot=muggins_bots[0], reason="retired by its owner")
+    message = refused("retired", user=alice, tournament=open_tournament(), bot=bot)
+    assert message == f"{bot.name} is retired: return it to its ladder first"
 
 
 def test_a_bot_of_another_game_is_refused_with_both_ladders_named(
