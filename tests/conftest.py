@@ -1,8 +1,8 @@
 """Shared test set-up: real services are required in CI and skipped elsewhere.
 
-A test marked ``postgres``, ``redis``, ``jail``, ``cgroup2`` or ``browser`` runs only when that
-service is reachable. Locally a missing service skips the test with the reason; with
-``CI=true`` it fails instead, so CI never passes by skipping.
+A test marked ``postgres``, ``redis``, ``jail``, ``cgroup2``, ``browser`` or ``install`` runs
+only when that service (for ``install``: uv) is reachable. Locally a missing service skips
+the test with the reason; with ``CI=true`` it fails instead, so CI never passes by skipping.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ SERVICES = {
     "jail": (_bwrap_works, "bubblewrap (bwrap) is not installed or cannot make namespaces"),
     "cgroup2": (_cgroup2_writable, "no writable cgroup v2 group with cgroup.freeze (needs root)"),
     "browser": (_chromium_usable, f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
+    "install": (lambda: shutil.which("uv") is not None, "uv is not installed (pip install uv)"),
 }
 
 
