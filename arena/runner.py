@@ -201,6 +201,7 @@ def _play(
     allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
     clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
+    timeouts = [allowance + bank for bank in banks]
     decides = [bot.decide for bot in bots]
     logs_every_decision = [not getattr(bot, "logs_only_with_faults", False) for bot in bots]
     kept = [0] * len(bots)
@@ -218,14 +219,14 @@ def _play(
         if on_progress is not None:
             on_progress(state.events)
         asked = perf_counter()
-        answer = decides[seat](observation, allowance + banks[seat])
+        answer = decides[seat](observation, timeouts[seat])
         seconds = perf_counter() - asked
         record = seats[seat]
         if logs_every_decision[seat]:
             _keep_log(record, bots[seat].take_log(), len(state.events), kept, seat)
         record.decisions += 1
         record.seconds += seconds
-        late = seconds > allowance and _spend_bank(banks, clocks, seat, seconds, clock)
+        late = seconds > allowance and _spend_bank(banks, clocks, timeouts, seat, seconds, clock)
         if not late and not isinstance(answer, Fault):
             try:
                 apply(answer)
@@ -249,13 +250,20 @@ def _keep_log(record: SeatRecord, printed: str, index: int, kept: list[int], sea
 
 
 def _spend_bank(
-    banks: list[float], clocks: list[JSON], seat: int, seconds: float, clock: TimeControl
+    banks: list[float],
+    clocks: list[JSON],
+    timeouts: list[float],
+    seat: int,
+    seconds: float,
+    clock: TimeControl,
 ) -> bool:
-    """Take the time past the decision's allowance from the seat's bank; True if
-    that overdrew it (the reply is late). The bank never goes below zero."""
+    """Take the time past the decision's allowance from the seat's bank, and
+    bring its ``time`` dict and its timeout up to date; True if that overdrew
+    the bank (the reply is late). The bank never goes below zero."""
     bank = banks[seat] - (seconds - clock.decision_seconds)
     banks[seat] = max(0.0, bank)
     clocks[seat] = {"decision_seconds": clock.decision_seconds, "bank_seconds": banks[seat]}
+    timeouts[seat] = clock.decision_seconds + banks[seat]
     return bank < 0
 
 
