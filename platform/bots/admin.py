@@ -42,8 +42,17 @@ class BotVersionInline(admin.TabularInline):
 
 @admin.register(Bot)
 class BotAdmin(admin.ModelAdmin):
-    list_display = ["name", "ladder", "owner", "kind", "rating", "games", "current_version"]
-    list_filter = ["ladder", "kind"]
+    list_display = [
+        "name",
+        "ladder",
+        "owner",
+        "kind",
+        "rating",
+        "games",
+        "current_version",
+        "retired_at",
+    ]
+    list_filter = ["ladder", "kind", ("retired_at", admin.EmptyFieldListFilter)]
     search_fields = ["name", "owner__username"]
     readonly_fields = ["current_version", "rating", "games", "last_scheduled_at", "created_at"]
     inlines = [BotVersionInline]

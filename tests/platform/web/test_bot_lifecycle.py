@@ -113,6 +113,10 @@ def test_retiring_is_confirmed_shows_the_reason_and_the_owner_returns_it(
 
     ladder = browser.get(f"/ladders/{alice_bot.ladder.slug}/").content.decode()
     assert "<h2>Retired</h2>" in ladder and "domino" in ladder.split("<h2>Retired</h2>")[1]
+    for listing in ("/account/", "/users/alice/"):
+        assert (
+            'domino</a> <span class="tag">retired</span>' in browser.get(listing).content.decode()
+        )
 
     answer = browser.post(
         f"/bots/{alice_bot.pk}/unretire/", {"csrfmiddlewaretoken": form_token(page)}, follow=True
