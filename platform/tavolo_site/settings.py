@@ -177,6 +177,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# How long a public page (ladder, bot, match list, match) is served to visitors not signed in
+# from one rendering of it; 0 renders every request (web.caching).
+TAVOLO_PAGE_CACHE_SECONDS = env_int("TAVOLO_PAGE_CACHE_SECONDS", 10, minimum=0)
 
 # --- Files: replays and bot logs on disk, or in an S3-compatible bucket -------------------------
 STATIC_URL = "static/"

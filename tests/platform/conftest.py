@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.core.cache import cache
 from pytest_django.fixtures import Settings
 
 from accounts.services import user_create
@@ -195,3 +196,9 @@ def match_files(media_root: Path) -> Callable[[Bot], list[Path]]:
         return [media_root / name for name in names if name]
 
     return files
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    """Each test starts with an empty cache: no page, frames or throttle count of another."""
+    cache.clear()

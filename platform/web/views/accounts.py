@@ -20,6 +20,7 @@ from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
 from matches.selectors import challenges_left
+from web.caching import visitor_cached
 from web.forms import BotCreateForm, SignupForm
 
 
@@ -53,6 +54,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "web/signup.html", {"form": form})
 
 
+@visitor_cached
 def user_page(request: HttpRequest, username: str) -> HttpResponse:
     """A user's public page: their bots on every ladder."""
     person = get_object_or_404(get_user_model(), username=username, is_active=True)

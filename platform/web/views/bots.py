@@ -36,6 +36,7 @@ from matches.selectors import (
     match_list,
 )
 from matches.services import challenge_create
+from web.caching import visitor_cached
 from web.charts import RatingPoint, places_bars, rating_chart
 from web.forms import ChallengeForm, UploadForm
 from web.qualification import qualification_lines
@@ -55,6 +56,7 @@ def challenge_candidates(bot: Bot) -> QuerySet[Bot]:
     )
 
 
+@visitor_cached
 def bot_page(
     request: HttpRequest,
     bot_id: int,

@@ -5,17 +5,20 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 
 from bots.selectors import bot_version_can_inspect
 from matches.live import match_is_live
 from matches.models import Match
 from matches.replays import replay_response
 from matches.selectors import match_get, match_list, match_seat_log_for
+from web.caching import visitor_cached
 from web.forms import MatchFilterForm
 
 MATCHES_PER_PAGE = 50
 
 
+@visitor_cached
 def match_list_page(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, filtered by ladder, bot, kind, status and the bot's result.
 
@@ -49,6 +52,7 @@ def match_list_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/matches.html", context)
 
 
+@visitor_cached
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_get(match_id=match_id)
     changes = {change.bot_id: change for change in match.rating_changes.all()}
@@ -62,15 +66,20 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     ]
     finished = match.status == Match.Status.FINISHED and bool(match.replay)
     live = match.status == Match.Status.RUNNING and match_is_live(match=match)
+    waiting = match.status == Match.Status.QUEUED or (
+        match.status == Match.Status.RUNNING and not live
+    )
     context = {
         "match": match,
         "seats": seats,
         "has_replay": finished,
         "viewer": _viewer_urls(match, finished, live, any(readable for *_, readable in seats)),
-        "waiting": match.status == Match.Status.QUEUED
-        or (match.status == Match.Status.RUNNING and not live),
+        "waiting": waiting,
     }
-    return render(request, "web/match.html", context)
+    response = render(request, "web/match.html", context)
+    if match.status != Match.Status.FINISHED:  # it changes, or reloads itself, until it ends
+        add_never_cache_headers(response)
+    return response
 
 
 def _viewer_urls(match: Match, finished: bool, live: bool, logs: bool) -> dict[str, str] | None:

@@ -15,6 +15,7 @@ from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
 from matches.records import BotRecord, bot_recent_ratings, bot_records
 from matches.selectors import match_list
+from web.caching import visitor_cached
 from web.charts import sparkline_points
 from web.rating_examples import rating_examples
 
@@ -50,6 +51,7 @@ def playing_now(**filters: Any) -> list[Match]:
     return list(match_list(status=Match.Status.RUNNING, kinds=(Match.Kind.RANKED,), **filters))
 
 
+@visitor_cached
 def home(request: HttpRequest) -> HttpResponse:
     ladders = [
         (ladder, ladder_standings(ladder=ladder)[:TOP_BOTS_ON_HOME]) for ladder in ladder_list()
@@ -59,11 +61,13 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", context)
 
 
+@visitor_cached
 def ladders(request: HttpRequest) -> HttpResponse:
     rows = [(ladder, len(ladder_standings(ladder=ladder))) for ladder in ladder_list()]
     return render(request, "web/ladders.html", {"ladders": rows})
 
 
+@visitor_cached
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     found = ladder_get(slug=slug)
     recent = match_list(ladder=found, kinds=(Match.Kind.RANKED,), status=Match.Status.FINISHED)

@@ -4,7 +4,7 @@ decision, and the steps of a match being played."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.cache import add_never_cache_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -17,11 +17,17 @@ from matches.selectors import match_get, match_log_entries_for
 JSON_CONTENT_TYPE = "application/json"
 
 
-def _frames(match_id: int, view: View) -> HttpResponse:
+def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
+    """The frames document, sent gzipped as it is kept when the client takes gzip."""
     match = match_get(match_id=match_id)
+    document = match_frames_json(match=match, view=view)
+    send_gzipped = document.gzipped and _takes_gzip(request)
     response = HttpResponse(
-        match_frames_json(match=match, view=view), content_type=JSON_CONTENT_TYPE
+        document.body if send_gzipped else document.plain(), content_type=JSON_CONTENT_TYPE
     )
+    if send_gzipped:
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
     if match.status == Match.Status.FINISHED:
         response["Cache-Control"] = "public, max-age=3600"
     else:
@@ -29,19 +35,36 @@ def _frames(match_id: int, view: View) -> HttpResponse:
     return response
 
 
+def _takes_gzip(request: HttpRequest) -> bool:
+    """Whether Accept-Encoding names gzip (or *) with a weight above 0."""
+    for coding in request.META.get("HTTP_ACCEPT_ENCODING", "").split(","):
+        name, *parameters = (part.strip().lower() for part in coding.split(";"))
+        weights = [part[2:] for part in parameters if part.startswith("q=")]
+        if name in ("gzip", "*") and not (weights and _weight(weights[0]) == 0):
+            return True
+    return False
+
+
+def _weight(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
+
+
 @require_GET
 def full_frames(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _frames(match_id, FULL)
+    return _frames(request, match_id, FULL)
 
 
 @require_GET
 def public_frames(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _frames(match_id, PUBLIC)
+    return _frames(request, match_id, PUBLIC)
 
 
 @require_GET
 def seat_frames(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
-    return _frames(match_id, seat)
+    return _frames(request, match_id, seat)
 
 
 @require_GET

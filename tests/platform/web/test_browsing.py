@@ -193,3 +193,45 @@ def test_pages_take_a_fixed_number_of_queries_however_much_there_is(
         finish([ace, *more[:3]], [1, 2, 3, 4])
         finish(more, [2, 1, 4, 3])
     assert queries(client, path) == count
+
+
+def test_visitors_get_a_public_page_from_the_cache_and_signed_in_users_a_fresh_one(
+    client: Client, season: list[Match], table: list[Bot], finish: Callable[..., Match], alice
+) -> None:
+    ace, bluff, cup, dice = table
+    before = page(client, "/ladders/mia-classic-4/")
+    finish([dice, cup, bluff, ace], [1, 2, 3, 4])
+    with CaptureQueriesContext(connection) as captured:
+        assert page(client, "/ladders/mia-classic-4/") == before
+    assert len(captured) == 0
+    assert "25%" not in before
+    signed_in = Client()
+    signed_in.force_login(alice)
+    assert "25%" in page(signed_in, "/ladders/mia-classic-4/")  # dice won 1 of 4
+    cache.clear()
+    assert "25%" in page(client, "/ladders/mia-classic-4/")
+
+
+def test_a_match_not_finished_yet_is_never_served_from_the_cache(
+    client: Client, season: list[Match]
+) -> None:
+    running = season[0]
+    Match.objects.filter(pk=running.pk).update(status=Match.Status.QUEUED)
+    answer = client.get(f"/matches/{running.pk}/")
+    assert "no-cache" in answer["Cache-Control"]
+    assert queries_kept(client, f"/matches/{running.pk}/") > 0
+    assert queries_kept(client, f"/matches/{season[1].pk}/") == 0  # a finished one is kept
+
+
+def test_no_page_is_kept_when_the_setting_says_0(client: Client, season: list[Match], settings):
+    settings.TAVOLO_PAGE_CACHE_SECONDS = 0
+    page(client, "/matches/")
+    assert queries_kept(client, "/matches/") > 0
+
+
+def queries_kept(client: Client, path: str) -> int:
+    """Queries of a second request for `path`, the cache left as the first one left it."""
+    page(client, path)
+    with CaptureQueriesContext(connection) as captured:
+        page(client, path)
+    return len(captured)

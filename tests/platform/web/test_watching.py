@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from collections.abc import Callable, Iterator
@@ -72,6 +73,24 @@ def test_a_finished_match_has_every_view_and_only_the_full_one_shows_every_hand(
     assert hands_shown(seat_one, 0) == hands_shown(public, 0) < len(full["steps"])
     assert client.get(base + "full.json")["Cache-Control"] == "public, max-age=3600"
     assert client.get(base + "seat-2.json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("accept", "gzipped"),
+    [("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.5", True), ("gzip;q=0", False), ("", False)],
+)
+def test_a_finished_matchs_frames_are_sent_gzipped_to_a_client_that_takes_gzip(
+    client: Client, played: Match, accept: str, gzipped: bool
+) -> None:
+    path = f"/matches/{played.pk}/frames/public.json"
+    plain = client.get(path).content
+    answer = client.get(path, headers={"Accept-Encoding": accept})
+    assert answer["Vary"] == "Accept-Encoding"
+    assert (answer.get("Content-Encoding") == "gzip") == gzipped
+    body = gzip.decompress(answer.content) if gzipped else answer.content
+    assert body == plain and json.loads(body)["view"] == "public"
+    if gzipped:
+        assert len(answer.content) * 5 < len(plain)
 
 
 def test_a_match_page_mounts_the_viewer_with_every_view(client: Client, played: Match) -> None:
