@@ -1,7 +1,7 @@
 """Ratings and matchmaking measured by simulation, beside TrueSkill and OpenSkill.
 
     uv run --group bench python bench/ratings.py [--quick] [--runs 20] [--jobs 2]
-        [--system glicko]
+        [--system glicko] [--start-deviation 420]
 
 A ladder of 32 bots (4 of them house bots) with hidden strengths plays 2,000
 matches of 2 or 4 seats. Tables come from the platform's own matchmaking
@@ -16,7 +16,12 @@ skills (their standard deviation) and an amount of luck; each run is
 deterministic per setting, seat count and run number.
 
 Printed per setting: Kendall tau between ratings and true strengths after
-2,000 matches (mean and 5th percentile over the runs); the share of bots
+2,000 matches (mean and 5th percentile over the runs), beside the same for
+TrueSkill, OpenSkill and "fit": a Plackett-Luce maximum-likelihood fit of all
+2,000 results at once, the simulation's own model with every match known
+and no online approximation, a ceiling for what a rating system can tell
+from these games; the slope of the ratings on the true ratings (1 when their
+scale is right, below 1 when compressed); the share of bots
 whose band (value +/- band) holds their true rating after 500 and 2,000
 matches (truths shifted to the ratings' mean: a closed ladder's ratings have
 no absolute zero); the median number of its own games a strong newcomer
@@ -31,6 +36,7 @@ in one beat, and the house bots' share against theirs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import math
 import random
@@ -46,8 +52,9 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.matchmaking import Candidate, beat_tables
-from arena.ratings import DEFAULT_SYSTEM, INITIAL_RATING, SYSTEMS, rating_system
+from arena.ratings import DEFAULT_SYSTEM, INITIAL_RATING, SYSTEMS, RatingSystem, rating_system
 from arena.ratings.base import LOGISTIC
+from arena.ratings.glicko import EloScaleGlicko
 
 BOTS = 32
 HOUSE_BOTS = 4
@@ -58,6 +65,9 @@ NEWCOMER_SKILL = 1.645
 """The strong newcomer's skill in standard deviations of the field: the 95th percentile."""
 NEWCOMER_GAMES = 60
 NEWCOMER_MARGIN = 2
+FIT_PRIOR = 10.0
+FIT_TOLERANCE = 1e-6
+FIT_ROUNDS = 50
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,7 @@ SETTINGS = [
 @dataclass(frozen=True)
 class RunResult:
     tau: dict[str, float]
+    slope: float
     coverage_early: float
     coverage: float
     newcomer_games: int
@@ -106,12 +117,68 @@ def kendall_tau(estimates: Sequence[float], truths: Sequence[float]) -> float:
     return (concordant - discordant) / pairs
 
 
+def slope(estimates: Sequence[float], truths: Sequence[float]) -> float:
+    """The least-squares slope of estimates on truths: 1 when the scale is right."""
+    mean_e, mean_t = statistics.fmean(estimates), statistics.fmean(truths)
+    spread = sum((t - mean_t) ** 2 for t in truths)
+    return sum((e - mean_e) * (t - mean_t) for e, t in zip(estimates, truths, strict=True)) / spread
+
+
+def plackett_luce_fit(bots: int, finishes: Sequence[Sequence[int]]) -> list[float]:
+    """Each bot's skill fitted to every finish (bots from first to last) at once.
+
+    The mode of the Plackett-Luce likelihood, the simulation's own model of how
+    Gumbel performances order a table, times a weak normal prior (standard
+    deviation `FIT_PRIOR`, in units of luck), found by Newton's method.
+    """
+    skills = [0.0] * bots
+    for _ in range(FIT_ROUNDS):
+        gradient = [-skill / FIT_PRIOR**2 for skill in skills]
+        curvature = [[0.0] * bots for _ in range(bots)]
+        for bot in range(bots):
+            curvature[bot][bot] = 1.0 / FIT_PRIOR**2
+        for finish in finishes:
+            for stage in range(len(finish) - 1):
+                left = finish[stage:]
+                weights = [math.exp(skills[bot]) for bot in left]
+                total = sum(weights)
+                chances = [weight / total for weight in weights]
+                gradient[finish[stage]] += 1.0
+                for bot, chance in zip(left, chances, strict=True):
+                    gradient[bot] -= chance
+                    curvature[bot][bot] += chance
+                    for other, other_chance in zip(left, chances, strict=True):
+                        curvature[bot][other] -= chance * other_chance
+        step = _solve(curvature, gradient)
+        skills = [skill + change for skill, change in zip(skills, step, strict=True)]
+        if max(abs(change) for change in step) < FIT_TOLERANCE:
+            break
+    return skills
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix @ x = vector, for a symmetric positive definite matrix (Gauss)."""
+    size = len(vector)
+    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
+    for pivot in range(size):
+        for row in range(pivot + 1, size):
+            factor = rows[row][pivot] / rows[pivot][pivot]
+            for column in range(pivot, size + 1):
+                rows[row][column] -= factor * rows[pivot][column]
+    solution = [0.0] * size
+    for row in reversed(range(size)):
+        known = sum(rows[row][column] * solution[column] for column in range(row + 1, size))
+        solution[row] = (rows[row][size] - known) / rows[row][row]
+    return solution
+
+
 class Ladder:
     """One simulated ladder: hidden skills, the chosen system's ratings and the baselines'."""
 
-    def __init__(self, setting: Setting, seats: int, system: str, rng: random.Random) -> None:
-        self.setting, self.seats, self.rng = setting, seats, rng
-        self.system = rating_system(system)
+    def __init__(
+        self, setting: Setting, seats: int, system: RatingSystem, rng: random.Random
+    ) -> None:
+        self.setting, self.seats, self.rng, self.system = setting, seats, rng, system
         self.skills = [rng.gauss(0.0, setting.spread) for _ in range(BOTS)]
         self.house = [bot < HOUSE_BOTS for bot in range(BOTS)]
         self.ratings = [self.system.initial() for _ in range(BOTS)]
@@ -123,6 +190,7 @@ class Ladder:
         }
         self.last_seated: list[float | None] = [None] * BOTS
         self.played: list[list[int]] = [[] for _ in range(BOTS)]
+        self.finishes: list[list[int]] = []
         self.matches = 0
         self.most_seats_in_a_beat = 0
 
@@ -165,6 +233,7 @@ class Ladder:
         places = [0] * len(bots)
         for place, seat in enumerate(order, start=1):
             places[seat] = place
+        self.finishes.append([bots[seat] for seat in order])
         rated = self.system.rate([self.ratings[bot] for bot in bots], places)
         for bot, seat in zip(bots, rated, strict=True):
             self.ratings[bot] = seat.after
@@ -196,6 +265,7 @@ class Ladder:
         if self.baselines is not None:
             for name, rows in self.baselines.items():
                 taus[name] = kendall_tau([r.mu for r in rows], truths)
+        taus["fit"] = kendall_tau(plackett_luce_fit(len(self.skills), self.finishes), truths)
         return taus
 
     def fairness(self) -> tuple[float, tuple[float, float], float]:
@@ -227,7 +297,7 @@ def newcomer_games(ladder: Ladder) -> int:
     return last_outside
 
 
-def run(setting: Setting, seats: int, number: int, system: str) -> RunResult:
+def run(setting: Setting, seats: int, number: int, system: RatingSystem) -> RunResult:
     ladder = Ladder(setting, seats, system, random.Random(f"{setting.name}/{seats}/{number}"))
     coverage_early = 0.0
     while ladder.matches < MATCHES:
@@ -236,10 +306,11 @@ def run(setting: Setting, seats: int, number: int, system: str) -> RunResult:
         if before < EARLY_CHECK <= ladder.matches:
             coverage_early = ladder.coverage()
     tau, coverage = ladder.taus(), ladder.coverage()
+    scale = slope([r.value for r in ladder.ratings], ladder.true_elo())
     max_wait, shares, house_share = ladder.fairness()
     most_seats = ladder.most_seats_in_a_beat
     return RunResult(
-        tau, coverage_early, coverage, newcomer_games(ladder), max_wait, shares, most_seats,
+        tau, scale, coverage_early, coverage, newcomer_games(ladder), max_wait, shares, most_seats,
         house_share,
     )  # fmt: skip
 
@@ -254,19 +325,29 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--system", choices=sorted(SYSTEMS), default=DEFAULT_SYSTEM)
     parser.add_argument("--quick", action="store_true", help="3 runs of the medium settings")
+    parser.add_argument(
+        "--start-deviation", type=float, help="a new bot's deviation (glicko only; default 420)"
+    )
     args = parser.parse_args()
+    system = rating_system(args.system)
+    if args.start_deviation is not None:
+        if not isinstance(system, EloScaleGlicko):
+            parser.error(f"--start-deviation needs the glicko system, not {args.system!r}")
+        system = dataclasses.replace(system, initial_deviation=args.start_deviation)
     settings = [s for s in SETTINGS if "medium" in s.name] if args.quick else SETTINGS
     runs = 3 if args.quick else args.runs
-    jobs = [(s, seats, n, args.system) for seats in (2, 4) for s in settings for n in range(runs)]
+    jobs = [(s, seats, n, system) for seats in (2, 4) for s in settings for n in range(runs)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(run, *zip(*jobs, strict=True)))
     console = Console(width=200)
-    console.print(f"rating system: {args.system}; {runs} runs per setting; start {INITIAL_RATING}")
+    start = f"start {INITIAL_RATING:.0f} ± {2 * system.initial().deviation:.0f}"
+    console.print(f"rating system: {args.system}; {runs} runs per setting; {start}")
     for seats in (2, 4):
         table = Table(title=f"{seats} seats, {BOTS} bots, {MATCHES} matches")
         for column in (
             "setting", "Elo sd", "tau", "tau p5", "TrueSkill", "p5", "OpenSkill", "p5",
-            "band 500", "band 2000", "newcomer", "max wait", "share", "seats", "house",
+            "fit", "p5", "slope", "band 500", "band 2000", "newcomer", "max wait", "share",
+            "seats", "house",
         ):  # fmt: skip
             table.add_column(column, justify="left" if column == "setting" else "right")
         for setting in settings:
@@ -275,10 +356,11 @@ def main() -> None:
                 if s == setting and n == seats
             ]  # fmt: skip
             cells = [setting.name, f"{setting.elo_spread:.0f}"]
-            for name in ("ours", "TrueSkill", "OpenSkill"):
+            for name in ("ours", "TrueSkill", "OpenSkill", "fit"):
                 taus = [r.tau[name] for r in rows]
                 cells += [f"{statistics.fmean(taus):.3f}", f"{p5(taus):.3f}"]
             cells += [
+                f"{statistics.fmean(r.slope for r in rows):.2f}",
                 f"{statistics.fmean(r.coverage_early for r in rows):.1%}",
                 f"{statistics.fmean(r.coverage for r in rows):.1%}",
                 f"{statistics.median(r.newcomer_games for r in rows):.0f}",
