@@ -172,6 +172,8 @@ def _match_play_and_record(*, match: Match, attempt: int) -> bool:
     except JailUnavailableError as error:
         _match_failed(match=match, attempt=attempt, reason=str(error))
         return False
+    except DatabaseError:
+        raise  # not the match's fault: its lease lapses and it is played again
     except Exception as error:
         logger.exception("match %s could not be played", match.pk)
         _match_failed(match=match, attempt=attempt, reason=_failure_reason(error))

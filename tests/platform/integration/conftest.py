@@ -23,33 +23,17 @@ from pathlib import Path
 
 import dj_database_url
 import kombu.pools
-import psycopg
 import pytest
 import redis
 from django.core.management import call_command
 from django.db import connections
 from pytest_django.fixtures import Settings
 
+from deploy.run_local import postgres_admin
 from tavolo_site.celery import app as celery_app
 
 PLATFORM_DIR = Path(__file__).parents[3] / "platform"
-POSTGRES_USERS = ("postgres", "root")
 WORKER_READY_SECONDS = 60
-
-
-def _postgres_admin() -> tuple[psycopg.Connection, str]:
-    """An autocommit connection to the server's `test` database, and the user it works as."""
-    errors = []
-    for user in POSTGRES_USERS:
-        try:
-            connection = psycopg.connect(
-                host="127.0.0.1", port=5432, user=user, dbname="test", autocommit=True
-            )
-        except psycopg.OperationalError as error:
-            errors.append(str(error))
-            continue
-        return connection, user
-    raise RuntimeError(f"cannot connect to PostgreSQL as {POSTGRES_USERS}: {errors}")
 
 
 @contextmanager
@@ -94,7 +78,7 @@ def celery_broker(url: str) -> Iterator[None]:
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database, dropped after the test."""
-    admin, user = _postgres_admin()
+    admin, user = postgres_admin()
     name = f"tavolo_it_{secrets.token_hex(4)}"
     with admin:
         admin.execute(f'CREATE DATABASE "{name}"')

@@ -1,0 +1,234 @@
+"""Ranked matches through the whole platform, beside `tavolo play` with the same jailed bots.
+
+    uv run python bench/platform.py [--matches 200] [--workers 1 2]
+
+For each number of match workers, the site runs as deploy/run_local.py starts
+it (gunicorn, the workers with two matches each at once, beat) on this
+machine's PostgreSQL and Redis, in a database and under Redis keys of its own,
+with the ladders' own scheduling off. Four accepted bots made from one Mia
+example file are seated in `--matches` ranked 4-player Mia matches created at
+once (`matches_create`, as the scheduler makes them), and the clock runs until
+every one is played in the jail, stored and rated. Then the result is checked:
+no match lost, failed or rated twice (each bot's games and rating history).
+
+The baseline, in the same run: `tavolo play mia` with the same four files,
+jailed, the same number of matches. Target: the platform at 0.7x `tavolo
+play`'s matches per hour or better. Two worker processes stand in for two
+worker hosts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# This script shares its name with the stdlib's `platform`: keep its folder off the path.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
+REPOSITORY = HERE.parent
+sys.path.insert(0, str(REPOSITORY / "platform"))
+
+import psycopg  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+BOT_FILE = REPOSITORY / "platform" / "bots" / "examples" / "mia_voucher.py"
+LADDER = "mia-classic-4"
+SEATS = 4
+RUN_LOCAL = REPOSITORY / "deploy" / "run_local.py"
+READY_SECONDS = 300
+
+
+def tavolo_play(files: list[Path], matches: int) -> float:
+    """Seconds `tavolo play` takes for `matches` jailed matches of `files`."""
+    tavolo = Path(sys.executable).parent / "tavolo"
+    started = time.perf_counter()
+    subprocess.run(
+        [str(tavolo), "play", "mia", *map(str, files), "--games", str(matches), "--json"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - started
+
+
+class Site:
+    """deploy/run_local.py on a database the bench made, stopped on leaving."""
+
+    def __init__(self, *, name: str, database_url: str, workers: int, folder: Path) -> None:
+        self.folder = folder
+        command = [sys.executable, str(RUN_LOCAL), "--name", name]
+        command += ["--database-url", database_url, "--match-workers", str(workers)]
+        command += ["--data-dir", str(folder), "--env", "TAVOLO_MATCHES_PER_MINUTE=0"]
+        self.log = (folder / "run_local.log").open("wb")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
+
+    def wait_ready(self) -> dict:
+        deadline = time.monotonic() + READY_SECONDS
+        log = self.folder / "run_local.log"
+        while b"ready:" not in log.read_bytes():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the site did not start:\n{log.read_text()}")
+            time.sleep(1)
+        return json.loads((self.folder / "stack.json").read_text())
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(120)
+        self.log.close()
+
+
+def django_setup(state: dict) -> None:
+    """This process on the site's database and broker, as its workers are."""
+    os.environ.update(
+        DATABASE_URL=state["database_url"],
+        REDIS_URL=state["redis_url"],
+        TAVOLO_REDIS_PREFIX=state["redis_prefix"],
+        TAVOLO_DATA_DIR=state["data_dir"],
+        SECRET_KEY="bench",
+        DJANGO_SETTINGS_MODULE="tavolo_site.settings",
+    )
+    import django
+
+    django.setup()
+    import tavolo_site.celery  # noqa: F401  (the app the tasks are sent with)
+
+
+def bots_make(source: str) -> list:
+    """Four accepted bots of one user on the Mia ladder, made once."""
+    from accounts.services import user_create
+    from bots.models import Bot, BotVersion
+    from ladders.models import Ladder
+
+    ladder = Ladder.objects.get(slug=LADDER)
+    owner = user_create(username=f"bench-{secrets.token_hex(3)}", password=secrets.token_hex(12))
+    versions = []
+    for number in range(SEATS):
+        text = f"{source}\n# bench bot {number}\n"
+        bot = Bot.objects.create(owner=owner, ladder=ladder, name=f"voucher-{number}")
+        version = BotVersion.objects.create(
+            bot=bot,
+            number=1,
+            source=text,
+            sha256=secrets.token_hex(32),
+            size=len(text),
+            status=BotVersion.Status.ACCEPTED,
+            start_rating=bot.rating,
+            start_deviation=bot.deviation,
+            rating=bot.rating,
+            deviation=bot.deviation,
+        )
+        bot.current_version = version
+        bot.save()
+        versions.append(version)
+    return versions
+
+
+def matches_play(versions: list, count: int) -> tuple[float, list[int]]:
+    """Create `count` ranked matches at once; seconds until all are over, and their ids."""
+    from django.db import transaction
+
+    from ladders.models import Ladder
+    from matches.models import Match
+    from matches.services import matches_create
+
+    ladder = Ladder.objects.get(slug=LADDER)
+    started = time.perf_counter()
+    with transaction.atomic():
+        made = matches_create(ladder=ladder, kind=Match.Kind.RANKED, tables=[versions] * count)
+    ids = [match.pk for match in made]
+    over = (Match.Status.FINISHED, Match.Status.FAILED)
+    while Match.objects.filter(pk__in=ids).exclude(status__in=over).exists():
+        time.sleep(0.2)
+    return time.perf_counter() - started, ids
+
+
+def check(versions: list, ids: list[int], played_before: int) -> str:
+    """Every match finished once and moved each bot once; what was found if not."""
+    from bots.models import Bot
+    from matches.models import Match, RatingChange
+
+    statuses = set(Match.objects.filter(pk__in=ids).values_list("status", flat=True))
+    if statuses != {Match.Status.FINISHED}:
+        return f"statuses {statuses}"
+    changes = RatingChange.objects.filter(match_id__in=ids).count()
+    if changes != SEATS * len(ids):
+        return f"{changes} rating changes for {len(ids)} matches"
+    for version in versions:
+        bot = Bot.objects.get(pk=version.bot_id)
+        if bot.games != played_before + len(ids):
+            return f"{bot.name} counts {bot.games} games, not {played_before + len(ids)}"
+    return "ok"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    options = parser.parse_args()
+    console = Console()
+    name = secrets.token_hex(4)
+    database = f"tavolo_bench_{name}"
+    admin = psycopg.connect(
+        host="127.0.0.1", port=5432, user="postgres", dbname="test", autocommit=True
+    )
+    admin.execute(f'CREATE DATABASE "{database}"')
+    database_url = f"postgres://postgres@127.0.0.1:5432/{database}"
+    source = BOT_FILE.read_text()
+    rows = []
+    versions: list = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as temporary:
+            folder = Path(temporary)
+            files = []
+            for number in range(SEATS):
+                path = folder / f"voucher_{number}.py"
+                path.write_text(f"{source}\n# bench bot {number}\n")
+                files.append(path)
+            console.print(f"tavolo play: {options.matches} matches, jailed ...")
+            baseline = options.matches / tavolo_play(files, options.matches) * 3600
+            rows.append(("`tavolo play`, one process", baseline, 1.0, "-"))
+            played = 0
+            for workers in options.workers:
+                console.print(f"platform with {workers} match worker(s) ...")
+                data = folder / f"site-{workers}"
+                data.mkdir()
+                site = Site(name=name, database_url=database_url, workers=workers, folder=data)
+                try:
+                    state = site.wait_ready()
+                    if not versions:
+                        django_setup(state)
+                        versions = bots_make(source)
+                    seconds, ids = matches_play(versions, options.matches)
+                    verdict = check(versions, ids, played)
+                    played += len(ids)
+                finally:
+                    site.stop()
+                per_hour = options.matches / seconds * 3600
+                label = f"platform, {workers} worker process(es) x 2 matches"
+                rows.append((label, per_hour, per_hour / baseline, verdict))
+    finally:
+        if versions:
+            from django.db import connections
+
+            connections.close_all()
+        admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        admin.close()
+    table = Table(title=f"{options.matches} ranked 4-player Mia matches, jailed bots")
+    for column in ("runs", "matches per hour", "vs tavolo play", "lost or doubled"):
+        table.add_column(column)
+    for label, per_hour, ratio, verdict in rows:
+        table.add_row(label, f"{per_hour:,.0f}", f"{ratio:.2f}x", verdict)
+    console.print(table)
+    console.print("target: the platform at 0.7x tavolo play or better")
+
+
+if __name__ == "__main__":
+    main()
