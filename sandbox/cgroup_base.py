@@ -21,7 +21,7 @@ from pathlib import Path
 REMOVE_SECONDS = 2.0
 """How long `remove` waits for the last process to leave before giving up."""
 GROUP_NAME = re.compile(r"tavolo-(\d+)-[0-9a-f]+-\d+")
-PIDS_CHUNK_BYTES = 4096
+COUNT_BYTES = 32
 LIMITS = ("memory", "pids")
 """The limits a cgroup may enforce: `memory_bytes` and `processes`."""
 
@@ -45,12 +45,15 @@ def made_by(runner: str) -> Callable[[str], bool]:
     return lambda name: name.startswith(f"tavolo-{runner}-")
 
 
-def read_pids(fd: int) -> list[int]:
-    """The pids in an open ``cgroup.procs``, read from its start (one system call as a rule)."""
-    text = b""
-    while chunk := os.pread(fd, PIDS_CHUNK_BYTES, len(text)):
-        text += chunk
-    return [int(pid) for pid in text.split()]
+def read_pids(path: Path) -> list[int]:
+    """The pids in a ``cgroup.procs`` file, opened afresh: a descriptor kept open and read
+    again from its start goes on returning the list of its first reading."""
+    return [int(pid) for pid in path.read_text().split()]
+
+
+def read_count(fd: int) -> int:
+    """The number in an open single-value file such as ``pids.current``, read afresh."""
+    return int(os.pread(fd, COUNT_BYTES, 0))
 
 
 def orphaned(name: str) -> bool:
@@ -93,6 +96,11 @@ class BotCgroup(ABC):
     @abstractmethod
     def processes(self) -> list[int]:
         """The pids in the group."""
+
+    @abstractmethod
+    def tasks(self) -> int | None:
+        """How many tasks (threads of every process) are in the group, or None where the
+        hierarchy cannot tell cheaply (no pids controller)."""
 
     @abstractmethod
     def out_of_memory(self) -> bool:

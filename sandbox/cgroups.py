@@ -5,8 +5,8 @@ v2 group is writable and offers both the memory and pids controllers (a
 cgroup v2 machine with a delegated subtree). Otherwise v1, when its memory,
 pids and freezer controllers are writable. Otherwise v2 without limits, if
 a writable v2 group is there at all (hybrid machines whose controllers are
-bound to v1): it still lists and kills. Otherwise none: limits come from
-rlimits alone, and pausing finds the processes by walking the process tree.
+bound to v1): it still freezes and kills. Otherwise none: limits come from
+rlimits alone and pausing from SIGSTOP over the process tree.
 
 One line in the log says which, with any limit left to rlimits; the groups
 of runners that died are reaped at the same moment.
@@ -70,7 +70,7 @@ def _hierarchy() -> Hierarchy | None:
 
 
 def cgroups_usable() -> bool:
-    """True if each jail gets a cgroup that lists and kills its processes."""
+    """True if each jail gets a cgroup that freezes and kills it."""
     return hierarchy() is not None
 
 

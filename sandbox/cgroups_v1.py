@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log, read_pids
+from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log, read_count, read_pids
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "freezer")
@@ -52,7 +52,7 @@ class V1Group(BotCgroup):
     def __init__(self, paths: dict[str, Path]) -> None:
         self._paths = paths
         self._freezer_state = os.open(paths["freezer"] / "freezer.state", os.O_WRONLY)
-        self._procs = os.open(paths["freezer"] / "cgroup.procs", os.O_RDONLY)
+        self._pids_current = os.open(paths["pids"] / "pids.current", os.O_RDONLY)
 
     def limit(self, *, memory_bytes: int, processes: int) -> None:
         self._write("memory", "memory.limit_in_bytes", memory_bytes)
@@ -71,7 +71,10 @@ class V1Group(BotCgroup):
         os.pwrite(self._freezer_state, b"THAWED", 0)
 
     def processes(self) -> list[int]:
-        return read_pids(self._procs)
+        return read_pids(self._paths["freezer"] / "cgroup.procs")
+
+    def tasks(self) -> int:
+        return read_count(self._pids_current)
 
     def out_of_memory(self) -> bool:
         for line in (self._paths["memory"] / "memory.oom_control").read_text().splitlines():
@@ -93,7 +96,7 @@ class V1Group(BotCgroup):
 
     def release(self) -> None:
         os.close(self._freezer_state)
-        os.close(self._procs)
+        os.close(self._pids_current)
 
     def _write(self, controller: str, name: str, value: object) -> None:
         (self._paths[controller] / name).write_text(str(value))

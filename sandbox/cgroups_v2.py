@@ -25,7 +25,15 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, group_name, log, read_pids
+from sandbox.cgroup_base import (
+    LIMITS,
+    BotCgroup,
+    Hierarchy,
+    group_name,
+    log,
+    read_count,
+    read_pids,
+)
 
 ROOT_VARIABLE = "TAVOLO_CGROUP_ROOT"
 RUNNER_LEAF = "runner"
@@ -72,10 +80,6 @@ def _is_hierarchy_root(path: Path) -> bool:
     return not (path / "cgroup.type").exists()
 
 
-def _pids(path: Path) -> list[int]:
-    return [int(pid) for pid in (path / "cgroup.procs").read_text().split()]
-
-
 def _write(path: Path, value: object) -> None:
     """Write to an existing cgroup file; FileNotFoundError if the kernel does not offer it."""
     fd = os.open(path, os.O_WRONLY)  # no O_CREAT: a missing file must not read as EACCES
@@ -98,7 +102,10 @@ class V2Group(BotCgroup):
         self.path = path
         self._freeze = os.open(path / "cgroup.freeze", os.O_WRONLY)
         self._events = os.open(path / "cgroup.events", os.O_RDONLY)
-        self._procs = os.open(path / "cgroup.procs", os.O_RDONLY)
+        try:  # present where the pids controller is enabled
+            self._pids_current: int | None = os.open(path / "pids.current", os.O_RDONLY)
+        except FileNotFoundError:
+            self._pids_current = None
 
     def limit(self, *, memory_bytes: int, processes: int) -> None:
         """Write the limits whose files exist: each is absent where its controller is."""
@@ -148,7 +155,10 @@ class V2Group(BotCgroup):
         self.thaw()
 
     def processes(self) -> list[int]:
-        return read_pids(self._procs)
+        return read_pids(self.path / "cgroup.procs")
+
+    def tasks(self) -> int | None:
+        return None if self._pids_current is None else read_count(self._pids_current)
 
     def out_of_memory(self) -> bool:
         try:
@@ -164,7 +174,8 @@ class V2Group(BotCgroup):
     def release(self) -> None:
         os.close(self._freeze)
         os.close(self._events)
-        os.close(self._procs)
+        if self._pids_current is not None:
+            os.close(self._pids_current)
 
 
 class V2Hierarchy(Hierarchy):
@@ -203,7 +214,7 @@ class V2Hierarchy(Hierarchy):
 
     def _vacate(self) -> None:
         """Move the root's own processes (this runner's) into its leaf `RUNNER_LEAF`."""
-        members = _pids(self.root)
+        members = read_pids(self.root / "cgroup.procs")
         if members:
             leaf = self.root / RUNNER_LEAF
             leaf.mkdir(exist_ok=True)

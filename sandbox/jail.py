@@ -5,17 +5,10 @@ with an empty environment, fresh descriptors for the seccomp filter and the
 host script, and (where the host allows it) inside a new cgroup that lists
 every process of the bot, to pause, resume and kill them all.
 
-Pausing sends SIGSTOP to each member of the group but bwrap's own two
-processes, reading the members again until no new one appears: a few
-microseconds where the cgroup freezer takes about a hundred (docs/sandbox.md).
-A bot cannot undo it: SIGSTOP cannot be caught, and the seccomp filter
-denies every way of sending SIGCONT.
-
-The jail joins its cgroup without a race: bwrap starts with ``--block-fd``,
-reports its namespace child on ``--info-fd``, and waits; the runner moves
-bwrap and that child into the group, then lets it go on. Everything the bot
-runs is forked after that, inside the group. A runner whose jails have cgroups
-has a warden (`sandbox.warden`) that kills those groups when the runner dies.
+Pausing stops every process of the bot between its turns. A bot that is one
+single-threaded process (most are) gets SIGSTOP (`sandbox.lone_host`): a
+few microseconds. Any other is frozen with its cgroup, which stops a group
+of any shape at once but costs about a hundred (docs/sandbox.md).
 """
 
 from __future__ import annotations
@@ -29,11 +22,12 @@ import select
 import signal
 import time
 
-from sandbox import policy, tree, wire
+from sandbox import policy, wire
 from sandbox.botuser import jail_account
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
+from sandbox.lone_host import ALONE, LoneHost
 from sandbox.processes import HOST_FILE, BotProcess
 from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
@@ -41,6 +35,8 @@ from sandbox.warden import watch_runner
 log = logging.getLogger(__name__)
 
 PROBE_SECONDS = 20.0
+PAUSE_SECONDS = 1.0
+"""How long `pause` waits for a lone host to stop before freezing its group instead."""
 BWRAP_SIGNAL_BASE = 128
 """bwrap exits with 128 + n when the jailed command died of signal n."""
 
@@ -105,8 +101,10 @@ class JailedProcess(BotProcess):
             watch_runner()  # a killed runner's groups go at once, not at the next runner's start
         self.cgroup: BotCgroup | None = cgroups.create() if cgroups else None
         self._wrappers: set[int] = set()
-        """bwrap and its namespace child (the reaper, pid 1 inside): trusted, never paused."""
-        self._stopped: list[int] = []
+        """bwrap and its namespace child (the reaper, pid 1 inside)."""
+        self._host: LoneHost | None = None
+        self._host_stopped = False
+        self._frozen = False
         gate = _StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
@@ -154,26 +152,50 @@ class JailedProcess(BotProcess):
             raise
 
     def pause(self) -> None:
-        """Stop every process of the bot: the cgroup's members but bwrap's two."""
-        if self.cgroup:
-            self._stopped = tree.stop_all(self._bot_processes)
-        else:
+        """Stop every process of the bot: SIGSTOP if it is one task, else the freezer."""
+        if not self.cgroup:
             super().pause()
+            return
+        host = self._lone_host()
+        if host is not None:
+            if host.stop(time.monotonic() + PAUSE_SECONDS):
+                self._host_stopped = True
+                if self.cgroup.tasks() == ALONE:
+                    return
+            else:
+                self._host = None  # gone: look again next time
+        self.cgroup.freeze()  # it forked before it stopped, or is more than one task
+        self._frozen = True
 
     def resume(self) -> None:
-        if self.cgroup:
-            tree.continue_all(self._stopped)
-            self._stopped = []
-        else:
+        if not self.cgroup:
             super().resume()
+            return
+        if self._frozen:
+            self.cgroup.thaw()
+            self._frozen = False
+        if self._host_stopped and self._host is not None:
+            self._host.resume()
+        self._host_stopped = False
 
-    def _bot_processes(self) -> list[int]:
+    def _lone_host(self) -> LoneHost | None:
+        """The bot's one process, if its group holds no other task; found when first so."""
         assert self.cgroup
-        return [pid for pid in self.cgroup.processes() if pid not in self._wrappers]
+        if self.cgroup.tasks() != ALONE:
+            return None
+        if self._host is None:
+            bots = [pid for pid in self.cgroup.processes() if pid not in self._wrappers]
+            if len(bots) == 1:
+                with contextlib.suppress(ProcessLookupError):
+                    self._host = LoneHost(bots[0])  # a process cannot leave its group
+        return self._host
 
     def kill(self) -> None:
         """Kill bwrap (its pid namespace dies with it) and anything left in the cgroup."""
         log.debug("jail killed: pid %d", self.pid, extra={"jail_event": "end"})
+        if self._host is not None:
+            self._host.close()
+            self._host = None
         if self.cgroup:
             self.cgroup.kill()
             with contextlib.suppress(ProcessLookupError):

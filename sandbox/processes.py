@@ -9,8 +9,8 @@ runs. So only the host and what it forks ever hold the other end, and the
 runner sees end-of-file as soon as the bot closes it, even while a wrapper
 such as bwrap's monitor process, which keeps every descriptor it inherited,
 is still alive. `sandbox.jail`
-subclasses it for jails, where the cgroup finds every process and the pid
-namespace kills them all. Unjailed, a process that double-forks out of the tree
+subclasses it for jails, where a freezer cgroup and the pid namespace do
+those jobs better. Unjailed, a process that double-forks out of the tree
 escapes `kill`: running unjailed is for trusted bots only.
 """
 

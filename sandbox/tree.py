@@ -1,11 +1,10 @@
-"""Signals to every process of a bot: a tree found through /proc, or a cgroup's members.
+"""Signals to a whole process tree, found through /proc.
 
-A jail is paused with SIGSTOP to each member of its cgroup (docs/sandbox.md);
-without a cgroup, to each process of its tree. A stopped process cannot
-fork, so stopping repeats until a pass finds no new process. A process that
-left the tree (double fork, reparented to init) is out of reach of the tree
-walk, which is why the jail's pid namespace and cgroup are the real
-containment and the walk is the fallback.
+Used to pause, resume and kill a bot when no freezer cgroup is available. A
+stopped process cannot fork, so stopping repeats until a pass finds no new
+process; a process that left the tree (double fork, reparented to init) is
+out of reach, which is why the jail's pid namespace and cgroup are the real
+containment and this is the fallback.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Callable, Iterable
 
 
 def descendants(pid: int) -> list[int]:
@@ -43,31 +41,22 @@ def send(pid: int, signum: int) -> None:
         os.kill(pid, signum)
 
 
-def stop_all(members: Callable[[], Iterable[int]]) -> list[int]:
-    """Stop every process `members` lists, asking again until it lists none not yet
-    stopped (one may fork while the others stop); return them all."""
+def stop_tree(pid: int) -> list[int]:
+    """Stop `pid` and every descendant until none is left running; return them all."""
     stopped: set[int] = set()
-    while pending := [pid for pid in members() if pid not in stopped]:
+    pending = [pid]
+    while pending:
         for each in pending:
             send(each, signal.SIGSTOP)
         stopped.update(pending)
+        pending = [kid for kid in descendants(pid) if kid not in stopped]
     return sorted(stopped)
-
-
-def continue_all(pids: Iterable[int]) -> None:
-    """Let these stopped processes run again."""
-    for each in pids:
-        send(each, signal.SIGCONT)
-
-
-def stop_tree(pid: int) -> list[int]:
-    """Stop `pid` and every descendant until none is left running; return them all."""
-    return stop_all(lambda: [pid, *descendants(pid)])
 
 
 def continue_tree(pid: int) -> None:
     """Let `pid` and every descendant run again."""
-    continue_all([pid, *descendants(pid)])
+    for each in [pid, *descendants(pid)]:
+        send(each, signal.SIGCONT)
 
 
 def kill_tree(pid: int) -> None:

@@ -129,19 +129,24 @@ def test_a_daemonised_grandchild_is_gone_after_its_match():
     assert_contained(record)
 
 
-def test_a_pondering_bot_gets_no_cpu_time_while_paused():
+@pytest.mark.parametrize(
+    "ways",
+    [("main",), ("thread", "child", "main")],
+    ids=["one task, stopped", "threads and processes, frozen"],
+)
+def test_a_pondering_bot_gets_no_cpu_time_while_paused(ways):
     bot = hostile_bot("ponder")
+    observation = {**OBSERVATION, "ways": ways}
     assert bot.start() is None
     try:
-        first = bot.decide(OBSERVATION, 2.0)
+        first = bot.decide(observation, 2.0)  # starts thinking as it replies
         time.sleep(1.0)  # paused: decide pauses it again on the way out
-        second = bot.decide(OBSERVATION, 2.0)
+        second = bot.decide(observation, 2.0)
         bot.resume()
         time.sleep(1.0)
-        third = bot.decide(OBSERVATION, 2.0)
+        third = bot.decide(observation, 2.0)
     finally:
         bot.close()
-    ways = ("thread", "child", "main")
     paused = {way: second[way] - first[way] for way in ways}
     running = {way: third[way] - second[way] for way in ways}
     assert all(seconds > 0.01 for seconds in running.values()), running  # each way thinks

@@ -1,8 +1,9 @@
-"""Thinks on the others' time three ways, and reports the CPU seconds each has used.
+"""Thinks on the others' time, in the ways its first observation names, and reports the
+CPU seconds each has used.
 
-A thread that spins, a child process in a session of its own that spins, and
-the host's main thread itself: `send` is replaced so that after each reply the
-main thread spins until the next observation arrives.
+"thread": a thread that spins; "child": a child process in a session of its own
+that spins; "main": the host's main thread itself (`send` is replaced so that
+after each reply it spins until the next observation arrives).
 """
 
 import mmap
@@ -16,6 +17,8 @@ import time
 host = sys.modules["__main__"]
 spinning = {"thread": 0.0}
 shared = mmap.mmap(-1, 8)
+send_reply = host.send
+started = False
 
 
 def spin_thread():
@@ -29,22 +32,26 @@ def spin_child():
         shared[:8] = struct.pack("d", time.process_time())
 
 
-threading.Thread(target=spin_thread, daemon=True).start()
-if os.fork() == 0:
-    spin_child()
-send_reply = host.send
-
-
 def send_and_think(protocol_out, line):
     send_reply(protocol_out, line)
     while not select.select([protocol_out], [], [], 0)[0]:
         pass  # no observation yet: keep thinking
 
 
-host.send = send_and_think
+def start(ways):
+    if "thread" in ways:
+        threading.Thread(target=spin_thread, daemon=True).start()
+    if "child" in ways and os.fork() == 0:
+        spin_child()
+    if "main" in ways:
+        host.send = send_and_think
 
 
 def act(observation):
+    global started
+    if not started:
+        started = True
+        start(observation["ways"])
     return {
         "type": "cpu",
         "thread": spinning["thread"],
