@@ -2,10 +2,11 @@
 
 `match_finish` writes the result and the seats, then calls the entry of
 `ON_FINISH` for the match's kind, in the same transaction: a ranked match moves
-ratings, a qualification match may accept or reject the version on trial, a
-challenge changes nothing. A new kind of match is one new entry. An app above
-matches (tournaments) registers its kind's entry with `on_finish_register` when
-it loads, so matches never imports it.
+ratings (and retires a bot that keeps crashing), a qualification match may
+accept or reject the version on trial, a challenge changes nothing. A new
+kind of match is one new entry. An app above matches (tournaments) registers
+its kind's entry with `on_finish_register` when it loads, so matches never
+imports it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from collections import defaultdict
 from statistics import fmean
 from typing import Protocol
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from arena.ratings import RatedSeat, Rating
 from bots.models import Bot, BotVersion
+from bots.services import bot_retire
 from ladders.ratings import rating_system
 from matches import metrics
 from matches.models import Match, MatchSeat, RatingChange
@@ -145,6 +148,47 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     transaction.on_commit(lambda: updates.inc(len(history)))
 
 
+def ranked_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
+    """Rate a ranked match, then retire the bots that keep crashing in them."""
+    ranked_match_rate(match=match, seats=seats)
+    crashing_bots_retire(seats=seats)
+
+
+def crashing_bots_retire(*, seats: list[MatchSeat]) -> list[Bot]:
+    """Retire each uploaded bot whose current version crashed in its last
+    `TAVOLO_RETIRE_AFTER_CRASHES` ranked matches, all of them, saying so to its owner.
+
+    A match it did not crash in, or a new version, starts the count again.
+    """
+    streak = settings.TAVOLO_RETIRE_AFTER_CRASHES
+    retired: list[Bot] = []
+    if not streak:
+        return retired
+    for seat in seats:
+        if not seat.crashed:
+            continue
+        bot = seat.bot
+        if bot.is_house or bot.is_retired or bot.current_version_id != seat.bot_version_id:
+            continue
+        latest = list(
+            MatchSeat.objects.filter(
+                bot_version_id=seat.bot_version_id,
+                match__kind=Match.Kind.RANKED,
+                match__status=Match.Status.FINISHED,
+            )
+            .order_by("-match__finished_at", "-match_id")
+            .values_list("crashed", flat=True)[:streak]
+        )
+        if len(latest) == streak and all(latest):
+            reason = (
+                f"retired by the platform: it crashed in its last {streak} ranked matches in a "
+                f"row (the last one: {seat.crash_reason or 'no reason given'}); "
+                "upload a version that does not crash, or return it to the ladder"
+            )
+            retired.append(bot_retire(bot=bot, reason=reason))
+    return retired
+
+
 def challenge_finished(*, match: Match, seats: list[MatchSeat]) -> None:
     """A challenge changes no rating and decides nothing."""
 
@@ -156,7 +200,7 @@ class OnFinish(Protocol):
 
 
 ON_FINISH: dict[str, OnFinish] = {
-    Match.Kind.RANKED: ranked_match_rate,
+    Match.Kind.RANKED: ranked_match_finished,
     Match.Kind.CHALLENGE: challenge_finished,
     Match.Kind.QUALIFICATION: qualification_judge,
 }

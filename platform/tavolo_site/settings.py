@@ -371,6 +371,10 @@ TAVOLO_LOG_LIMIT_BYTES = env_int("TAVOLO_LOG_LIMIT_BYTES", 64 * 1024, minimum=0)
 
 TAVOLO_CHALLENGES_PER_HOUR = env_int("TAVOLO_CHALLENGES_PER_HOUR", 10, minimum=0)
 
+TAVOLO_RETIRE_AFTER_CRASHES = env_int("TAVOLO_RETIRE_AFTER_CRASHES", 5, minimum=0)
+"""A bot whose current version crashed in this many ranked matches in a row is retired
+from its ladder, with the reason for its owner; 0: never."""
+
 # --- Operations: health, metrics and logs (docs/deploy.md) -------------------------------------
 # /healthz and /readyz are open to all. /metrics is off unless a bearer token or client networks
 # are set; behind a reverse proxy on the same host every client looks local, so use the token.

@@ -199,3 +199,45 @@ def test_a_worker_without_the_jail_fails_a_match_of_uploaded_bots_with_the_reaso
 
 def test_every_kind_of_match_says_what_its_finish_sets_off() -> None:
     assert set(ON_FINISH) == set(Match.Kind)
+
+
+def crashed(crashing_seat: int, *places: int) -> MatchOutcome:
+    return MatchOutcome(
+        result={"places": list(places)},
+        seats=[
+            SeatOutcome(place=place, crashed=seat == crashing_seat, crash_reason="exit code 17")
+            for seat, place in enumerate(places)
+        ],
+        decisions=3,
+    )
+
+
+def test_a_bot_crashing_in_every_ranked_match_is_retired_after_the_configured_streak(
+    table: list[Bot], muggins_ladder: Ladder, settings
+) -> None:
+    settings.TAVOLO_RETIRE_AFTER_CRASHES = 3
+    ace = table[0]
+    for _ in range(2):
+        assert match_finish(match_id=ranked(muggins_ladder, table).pk, outcome=crashed(0, 2, 1))
+    ace.refresh_from_db()
+    assert not ace.is_retired
+    assert match_finish(match_id=ranked(muggins_ladder, table).pk, outcome=crashed(0, 2, 1))
+    ace.refresh_from_db()
+    assert ace.is_retired
+    assert "crashed in its last 3 ranked matches in a row" in ace.retired_reason
+    assert "exit code 17" in ace.retired_reason
+    assert not Bot.objects.get(pk=table[1].pk).is_retired
+
+
+def test_a_match_without_a_crash_starts_the_count_again(
+    table: list[Bot], muggins_ladder: Ladder, settings
+) -> None:
+    settings.TAVOLO_RETIRE_AFTER_CRASHES = 2
+    for result in (crashed(0, 2, 1), outcome(1, 2), crashed(0, 2, 1)):
+        assert match_finish(match_id=ranked(muggins_ladder, table).pk, outcome=result)
+    assert not Bot.objects.get(pk=table[0].pk).is_retired
+    challenge = ranked(muggins_ladder, table, kind=Match.Kind.CHALLENGE)
+    assert match_finish(match_id=challenge.pk, outcome=crashed(0, 2, 1))
+    assert not Bot.objects.get(pk=table[0].pk).is_retired, "only ranked matches count"
+    assert match_finish(match_id=ranked(muggins_ladder, table).pk, outcome=crashed(0, 2, 1))
+    assert Bot.objects.get(pk=table[0].pk).is_retired
