@@ -14,11 +14,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bots.models import Bot, BotVersion
-from bots.selectors import bot_version_list
 from ladders.models import Ladder
 from ladders.ratings import rating_points, rating_shown
 from matches.models import Match, MatchSeat, RatingChange
-from matches.selectors import version_qualification_matches
+from matches.selectors import bot_latest_version, version_qualification_matches
 
 
 class PointsField(serializers.IntegerField):
@@ -119,7 +118,7 @@ class BotSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(VersionSerializer(allow_null=True))
     def get_latest_version(self, bot: Bot) -> dict | None:
-        latest = bot_version_list(bot=bot).first()
+        latest = bot_latest_version(bot=bot)
         return VersionSerializer(latest).data if latest is not None else None
 
 

@@ -18,7 +18,7 @@ from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
 from bots.selectors import bot_list
-from matches.selectors import challenges_left
+from matches.selectors import bots_with_versions, challenges_left
 
 
 class MeView(APIView):
@@ -33,7 +33,7 @@ class MeView(APIView):
             "username": user.username,
             "is_staff": user.is_staff,
             "challenges_left": challenges_left(user=user),
-            "bots": bot_list(owner=user),
+            "bots": bots_with_versions(bot_list(owner=user)),
         }
         return Response(UserSerializer(data, context={"request": request}).data)
 

@@ -47,7 +47,11 @@ from bots.selectors import (
 from bots.services import OWNER_RETIRED, bot_create, bot_retire, bot_unretire, bot_version_upload
 from matches.bot_removal import bot_delete
 from matches.models import RatingChange
-from matches.selectors import bot_rating_history
+from matches.selectors import (
+    bot_rating_history,
+    bots_with_versions,
+    versions_with_qualification_matches,
+)
 
 UPLOAD_BODY = {"multipart/form-data": BotCreateInput, "application/json": BotCreateInput}
 VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceInput}
@@ -61,7 +65,7 @@ class BotListView(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Bot]:
         wanted = query_filters(BotFilterInput, self.request.query_params)
         bots = bot_list(ladder=wanted.get("ladder"), owner=wanted.get("owner"))
-        return bots.filter(name=wanted["name"]) if "name" in wanted else bots
+        return bots_with_versions(bots.filter(name=wanted["name"]) if "name" in wanted else bots)
 
     @extend_schema(
         parameters=[BotFilterInput],
@@ -155,7 +159,8 @@ class VersionListView(generics.ListAPIView):
     serializer_class = VersionSerializer
 
     def get_queryset(self) -> QuerySet[BotVersion]:
-        return bot_version_list(bot=bot_get(bot_id=self.kwargs["bot_id"]))
+        versions = bot_version_list(bot=bot_get(bot_id=self.kwargs["bot_id"]))
+        return versions_with_qualification_matches(versions)
 
     @extend_schema(responses={200: VersionSerializer(many=True), **errors(404)})
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
