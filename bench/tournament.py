@@ -3,8 +3,9 @@
     uv run python bench/tournament.py [--entrants 64] [--seats 4] [--repeat 3]
 
 Formats: a round-robin of N entrants at K-seat Mia tables, each table played R
-times (64, 4 and 3 by default: the balanced design, 336 tables, 1,008 matches),
-a Swiss of N entrants over 7 rounds and a double elimination of N entrants. A
+times (64, 4 and 3 by default: the affine geometry AG(3, 4), 336 tables, 1,008
+matches), a Swiss of N entrants over 7 rounds and a double elimination of N
+entrants. A
 step is what the server does each time it advances: build the format again
 from its parameters, ask for the next tables from all the results so far, and
 rank the standings. Results arrive in batches of `TAVOLO_TOURNAMENT_BATCH`.

@@ -23,6 +23,7 @@ from arena.runner import TimeControl
 from arena.stats import wilson_interval
 from arena.tournaments import ELIMINATIONS, FORMAT_NAMES, TournamentError, make_format
 from arena.tournaments.local import TournamentResult, play_tournament
+from arena.tournaments.round_robin import RoundRobin
 
 
 @click.command()
@@ -88,6 +89,8 @@ def tournament(
         rules = make_game(game, seats, variant, dict(map(parse_option, options)))
     except (TournamentError, RulesError) as error:
         raise CliError(str(error)) from None
+    if isinstance(event, RoundRobin) and not as_json:
+        console.print(f"Schedule: {event.plan.description}.", highlight=False)
     jail = jail_choice(bots, no_jail)
     for folder in (replays, logs):
         if folder is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.tournaments.schedule import seatings, table_sets
+from arena.tournaments.schedule import plan_tables, seatings
 from arena.tournaments.standings import Standing, rank, tally
 from arena.tournaments.tables import (
     Table,
@@ -33,6 +33,9 @@ def check_count(name: str, value: int) -> None:
 class RoundRobin:
     """The whole schedule is known at the start; every table may be played at once.
 
+    `plan` says which tables make it and how evenly they bring pairs together
+    (`plan.description` in words).
+
     Rounds (each entrant at most one table per round) order the schedule for
     people; they are no barrier: `next_tables` returns every unplayed table.
     """
@@ -51,7 +54,8 @@ class RoundRobin:
         check_count("repeat", repeat)
         self.entrants, self.seats, self.seed = entrants, seats, seed
         self.points = place_points(seats, points)
-        sets = table_sets(entrants, seats, seed=seed)
+        self.plan = plan_tables(entrants, seats, seed=seed)
+        sets = self.plan.tables
         slots = _pack_rounds(sets, entrants)
         per_pass = max(slots) + 1
         orders = seatings(sets, repeat, entrants)

@@ -1,19 +1,18 @@
 """Which entrants share a table in a round-robin, and in which seats.
 
-Two ways to choose the tables (each a set of K entrants):
+The tables (each a set of K entrants) come from the first of these that applies:
 
 - the **complete design**: every combination of K entrants, once. Every pair
   of entrants meets exactly C(N-2, K-2) times. Used while there are at most
-  `COMPLETE_LIMIT` combinations.
-- the **balanced design**, beyond that: rounds in which every entrant plays
-  once (N mod K entrants sit out a round, those who played most first), enough
-  rounds for each entrant to meet every other about once; each table is filled
-  greedily with the entrants it has met least (ties by a seeded draw), then
-  entrants are swapped between the round's tables while that lowers repeated
-  meetings. Guarantee: every entrant plays the same number of tables, give or
-  take one when N is not a multiple of K. Pairs meet about equally often, not
-  exactly: for 64 entrants at 4 seats, 85% of pairs meet once and the others
-  twice or not at all.
+  `COMPLETE_LIMIT` combinations, and always for tables of 2 (every pair once).
+- an **exact design** (`arena.tournaments.designs`) beyond that: a 2-(N, K, 1)
+  design, where every pair meets exactly once. The seed decides which entrant
+  stands on which point of the design.
+- an **approximately balanced schedule** when no such design is at hand
+  (`arena.tournaments.designs.approximate`): every entrant plays the same
+  number of tables (give or take one when N is not a multiple of K), and pairs
+  meet about equally often but not exactly; the plan's description gives the
+  measured fewest and most meetings of a pair.
 
 Each table is then played R times. Seats: every full K repeats of a table are
 its K rotations, so when R is a multiple of K every entrant sits at every seat
@@ -24,90 +23,76 @@ by at most one.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from arena.tournaments.designs import could_exist, exact_design
+from arena.tournaments.designs.approximate import approximate_tables
+
 COMPLETE_LIMIT = 2000
-"""Most tables a complete design may have before the balanced design is used."""
+"""Most tables a complete design may have before a design of fewer tables is used."""
 
 
-def table_sets(entrants: int, seats: int, *, seed: int) -> list[tuple[int, ...]]:
-    """The round-robin's tables, each a sorted tuple of entrants."""
-    if comb(entrants, seats) <= COMPLETE_LIMIT:
-        return list(combinations(range(entrants), seats))
-    return balanced_tables(entrants, seats, seed=seed)
+@dataclass(frozen=True)
+class TablePlan:
+    """A round-robin's tables, and how evenly they bring the entrants together."""
+
+    tables: list[tuple[int, ...]]
+    """Each table's entrants, sorted."""
+    exact: bool
+    """True if every pair of entrants meets equally often."""
+    fewest: int
+    most: int
+    """The fewest and most tables any pair of entrants shares."""
+    description: str
+    """The plan in words, for the people entering."""
 
 
-def balanced_tables(entrants: int, seats: int, *, seed: int) -> list[tuple[int, ...]]:
-    """Rounds of tables where every pair meets about once (see the module docstring)."""
-    draw = random.Random(f"balanced:{seed}")
-    per_round = entrants // seats
-    wanted = -(-(entrants - 1) // (seats - 1))  # tables per entrant to meet everyone once
-    rounds = -(-(wanted * entrants) // (per_round * seats))
-    met = [[0] * entrants for _ in range(entrants)]
-    played = [0] * entrants
-    tables: list[tuple[int, ...]] = []
-    for _ in range(rounds):
-        order = list(range(entrants))
-        draw.shuffle(order)
-        order.sort(key=played.__getitem__)  # who has played least plays first
-        round_tables = _fill_round(order[: per_round * seats], seats, met)
-        _improve_round(round_tables, met)
-        for table in round_tables:
-            for a, b in combinations(table, 2):
-                met[a][b] += 1
-                met[b][a] += 1
-            for member in table:
-                played[member] += 1
-            tables.append(tuple(sorted(table)))
-    return tables
+def plan_tables(entrants: int, seats: int, *, seed: int) -> TablePlan:
+    """The round-robin's tables: complete, an exact design or approximately balanced."""
+    if seats == 2 or comb(entrants, seats) <= COMPLETE_LIMIT:
+        tables = list(combinations(range(entrants), seats))
+        each = comb(entrants - 2, seats - 2)
+        return TablePlan(
+            tables,
+            exact=True,
+            fewest=each,
+            most=each,
+            description=f"every combination of {seats} of the {entrants} entrants:"
+            f" every pair meets {_times(each)}",
+        )
+    design = exact_design(entrants, seats)
+    if design is not None:
+        names = list(range(entrants))
+        random.Random(f"design:{seed}").shuffle(names)
+        return TablePlan(
+            [tuple(sorted(names[point] for point in block)) for block in design.blocks],
+            exact=True,
+            fewest=design.meetings,
+            most=design.meetings,
+            description=f"{design.name}: every pair meets exactly {_times(design.meetings)}",
+        )
+    tables = approximate_tables(entrants, seats, seed=seed)
+    meetings = Counter(pair for table in tables for pair in combinations(table, 2))
+    counts = [meetings[pair] for pair in combinations(range(entrants), 2)]
+    fewest, most = min(counts), max(counts)
+    once = sum(count == 1 for count in counts) / len(counts)
+    why = "is built here" if could_exist(entrants, seats) else "exists"
+    return TablePlan(
+        tables,
+        exact=False,
+        fewest=fewest,
+        most=most,
+        description=f"no 2-({entrants}, {seats}, 1) design {why}: an approximately balanced"
+        f" schedule where a pair meets {fewest} to {most} times ({once:.0%} of pairs once)",
+    )
 
 
-def _fill_round(pool: list[int], seats: int, met: list[list[int]]) -> list[list[int]]:
-    """Seat the pool table by table, each newcomer the one its table has met least."""
-    tables = []
-    while pool:
-        table = [pool.pop(0)]
-        while len(table) < seats:
-            best = min(range(len(pool)), key=lambda i: sum(met[pool[i]][m] for m in table))
-            table.append(pool.pop(best))
-        tables.append(table)
-    return tables
-
-
-def _improve_round(tables: list[list[int]], met: list[list[int]], passes: int = 3) -> None:
-    """Swap entrants between tables while a swap lowers the round's repeated meetings.
-
-    Only an entrant who has already met someone at its table can gain from a
-    swap, so each seat's count of such meetings is kept, and pairs of seats
-    where both are zero are skipped.
-    """
-
-    def costs(table: list[int]) -> list[int]:
-        return [sum(met[entrant][other] for other in table) for entrant in table]
-
-    owed = [costs(table) for table in tables]
-    for _ in range(passes):
-        improved = False
-        for one, two in combinations(range(len(tables)), 2):
-            first, second = tables[one], tables[two]
-            for i in range(len(first)):
-                for j in range(len(second)):
-                    before = owed[one][i] + owed[two][j]
-                    if before == 0:
-                        continue
-                    a, b = first[i], second[j]
-                    met_a, met_b = met[a], met[b]
-                    after = sum(met_b[x] for x in first if x != a) + sum(
-                        met_a[y] for y in second if y != b
-                    )
-                    if after < before:
-                        first[i], second[j] = b, a
-                        owed[one], owed[two] = costs(first), costs(second)
-                        improved = True
-        if not improved:
-            return
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def seatings(

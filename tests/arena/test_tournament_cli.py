@@ -56,6 +56,15 @@ def test_every_format_plays_to_a_standing_of_every_entrant(run, game, options, m
         assert line["games"] > 0 or options[1] == "knockout"
 
 
+def test_a_round_robin_says_how_its_tables_bring_the_entrants_together(run):
+    options = ("--format", "round-robin", "--seats", "3", "--no-jail")
+    result = run("tournament", "mia", *STRONG_AND_RANDOMS, *options)
+    assert result.exit_code == 0, result.output
+    assert "Schedule: every combination of 3 of the 4 entrants: every pair meets twice" in (
+        " ".join(result.output.split())
+    )
+
+
 def test_a_knockout_names_one_champion_and_the_table_shows_it(run):
     result = run("tournament", "mia", *STRONG_AND_RANDOMS, "--format", "knockout", "--seed", "4")
     assert result.exit_code == 0, result.output
