@@ -1,6 +1,6 @@
 """Ranked matches through the whole platform, beside `tavolo play` with the same jailed bots.
 
-    uv run python bench/platform.py [--matches 200] [--workers 1 2]
+    uv run python bench/platform.py [--matches 200] [--workers 1 2] [--baseline-matches N]
 
 For each number of match workers, the site runs as deploy/run_local.py starts
 it (gunicorn, the workers with two matches each at once, beat) on this
@@ -172,6 +172,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--baseline-matches", type=int, help="matches for tavolo play (default: --matches)"
+    )
     options = parser.parse_args()
     console = Console()
     name = secrets.token_hex(4)
@@ -192,8 +195,9 @@ def main() -> None:
                 path = folder / f"voucher_{number}.py"
                 path.write_text(f"{source}\n# bench bot {number}\n")
                 files.append(path)
-            console.print(f"tavolo play: {options.matches} matches, jailed ...")
-            baseline = options.matches / tavolo_play(files, options.matches) * 3600
+            count = options.baseline_matches or options.matches
+            console.print(f"tavolo play: {count} matches, jailed ...")
+            baseline = count / tavolo_play(files, count) * 3600
             rows.append(("`tavolo play`, one process", baseline, 1.0, "-"))
             played = 0
             for workers in options.workers:
