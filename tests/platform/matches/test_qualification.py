@@ -181,3 +181,33 @@ def test_lost_and_stale_qualifications_are_sent_again(
     lost.refresh_from_db()
     assert lost.status == BotVersion.Status.PENDING
     assert fresh.pk not in resent
+
+
+def test_a_qualification_whose_match_lost_its_lease_is_sent_again_within_seconds(
+    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], settings
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.services import match_claim, match_create
+
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    house = Bot.objects.filter(ladder=muggins_ladder, kind=Bot.Kind.HOUSE).first()
+    assert house is not None and house.current_version is not None
+    lease = timedelta(seconds=settings.TAVOLO_LEASE_SECONDS + 1)
+    BotVersion.objects.filter(pk=version.pk).update(
+        status=BotVersion.Status.QUALIFYING, qualification_started_at=timezone.now() - lease
+    )
+    match = match_create(
+        ladder=muggins_ladder,
+        kind=Match.Kind.QUALIFICATION,
+        versions=[version, house.current_version],
+        enqueue=False,
+    )
+    match_claim(match_id=match.pk, worker="busy-worker")
+    assert bot_versions_recover() == [], "its match holds a live lease"
+    Match.objects.filter(pk=match.pk).update(heartbeat_at=timezone.now() - lease)
+    assert bot_versions_recover() == [version.pk], "its worker stopped renewing the lease"
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.PENDING
