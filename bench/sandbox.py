@@ -131,7 +131,7 @@ def main() -> None:
         shared.size = 0
         shared.clear()
         cold = timings(bot_start(path, jail=True), options.starts)
-        shared.size = pool.DEFAULT_POOL_SIZE
+        shared.size = None
         trips = round_trips(path, options.decisions)
     pool.shared_pool().clear()
 

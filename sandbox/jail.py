@@ -22,7 +22,7 @@ import select
 import signal
 import time
 
-from sandbox import policy, wire
+from sandbox import graveyard, policy, wire
 from sandbox.botuser import jail_account
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
@@ -201,7 +201,7 @@ class JailedProcess(BotProcess):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
             self.popen.wait()
-            self.cgroup.remove()
+            graveyard.bury(self.cgroup)  # deleted once empty: its processes are dying
             self.cgroup = None
         else:
             super().kill()

@@ -1,93 +1,136 @@
-"""A warm pool: jails started ahead, each waiting for its one bot's source.
+"""A warm pool: bot processes started ahead, each waiting for its one bot's source.
 
 Starting a jail (namespaces, mounts, cgroups, Python and the host's imports)
-costs several times the Python start it wraps, so the process keeps `size`
-jails started ahead with the limits last asked for. A pooled jail has run
-only trusted code (bwrap, and the host waiting on its first line) and serves
-exactly one bot: it is never a fork server shared between bots.
+costs several times the Python start it wraps, and even an unjailed host is a
+fresh interpreter, so the process keeps processes started ahead of the kind
+last asked for: jails with the same limits, or unjailed hosts. A pooled
+process has run only trusted code (bwrap, and the host waiting on its first
+line) and serves exactly one bot: it is never a fork server shared between
+bots.
 
-Jails are started ahead by one keeper thread that lives as long as the
+How many: `TAVOLO_JAIL_POOL_SIZE` if set (0 turns the pool off), else as many
+as the most bots this process has had running at once (a match's seats, so
+the next match's bots start while the current one plays), at least
+`DEFAULT_POOL_SIZE` and at most `MAX_POOL_SIZE`.
+
+Processes are started ahead by one keeper thread that lives as long as the
 process, because bwrap's `--die-with-parent` kills a jail when the thread
-that started it ends. When the pool is empty the caller starts its jail
+that started it ends. When the pool is empty the caller starts its process
 itself.
 """
 
 from __future__ import annotations
 
-import atexit
 import functools
 import os
 import threading
 
+from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
 from sandbox.jail import JailedProcess
 from sandbox.limits import JailLimits
+from sandbox.processes import BotProcess, LocalProcess
 
 POOL_SIZE_VARIABLE = "TAVOLO_JAIL_POOL_SIZE"
 DEFAULT_POOL_SIZE = 2
+MAX_POOL_SIZE = 8
+"""The most idle processes an adaptive pool keeps (each holds an interpreter's memory)."""
+
+Recipe = JailLimits | None
+"""What a pooled process is: a jail with these limits, or (None) an unjailed host."""
 
 
-def _discard(jails: list[JailedProcess]) -> None:
-    for jail in jails:
-        jail.kill()
-        jail.close_pipes()
+def start_process(recipe: Recipe) -> BotProcess:
+    """A new process of the kind `recipe` names."""
+    return LocalProcess() if recipe is None else JailedProcess(recipe)
 
 
-class JailPool:
-    """Up to `size` idle jails, all with the limits last asked for."""
+def _discard(processes: list[BotProcess]) -> None:
+    for process in processes:
+        process.kill()
+        process.close_pipes()
 
-    def __init__(self, size: int) -> None:
+
+class ProcessPool:
+    """Idle bot processes, all of the kind last asked for.
+
+    `size` fixes how many; None lets the pool follow the demand (see the module).
+    """
+
+    def __init__(self, size: int | None) -> None:
         self.size = size
-        self._idle: list[JailedProcess] = []
-        self._wanted: JailLimits | None = None
+        self._idle: list[tuple[Recipe, BotProcess]] = []
+        self._out: list[BotProcess] = []
+        """Processes handed out and perhaps still running, to count the demand."""
+        self._busiest = 0
+        self._wanted: Recipe = None
+        self._asked = False
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._keeper: threading.Thread | None = None
         self._pid = os.getpid()
 
-    def take(self, limits: JailLimits) -> JailedProcess:
-        """An idle jail with `limits` if one is alive, else a new one; then refill."""
+    def take(self, recipe: Recipe) -> BotProcess:
+        """An idle process of the kind `recipe` names if one is alive, else a new one; refill."""
         with self._lock:
-            if self._pid != os.getpid():  # forked (a prefork worker): the jails are the parent's
-                self._idle, self._keeper, self._pid = [], None, os.getpid()
-            self._wanted = limits
-            stale = [jail for jail in self._idle if jail.limits != limits or not jail.alive()]
-            self._idle = [jail for jail in self._idle if jail not in stale]
-            ready = self._idle.pop(0) if self._idle else None
-            if self.size and self._keeper is None:
+            if self._pid != os.getpid():  # forked (a prefork worker): those are the parent's
+                self._idle, self._out, self._keeper, self._pid = [], [], None, os.getpid()
+                at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
+            self._wanted, self._asked = recipe, True
+            stale = [each for kind, each in self._idle if kind != recipe or not each.alive()]
+            self._idle = [(kind, each) for kind, each in self._idle if each not in stale]
+            ready = self._idle.pop(0)[1] if self._idle else None
+            if self._target() and self._keeper is None:
                 self._keeper = threading.Thread(target=self._keep, name="jail-pool", daemon=True)
                 self._keeper.start()
         _discard(stale)
         self._wake.set()
-        return ready or JailedProcess(limits)
+        process = ready or start_process(recipe)
+        with self._lock:
+            self._out = [each for each in self._out if each.alive()]
+            self._out.append(process)
+            self._busiest = max(self._busiest, len(self._out))
+        return process
 
     def clear(self) -> None:
-        """Kill every idle jail and stop refilling until the next `take`."""
+        """Kill every idle process and stop refilling until the next `take`."""
         with self._lock:
-            idle, self._idle, self._wanted = self._idle, [], None
-        _discard(idle)
+            idle, self._idle, self._asked = self._idle, [], False
+            if self._pid != os.getpid():  # forked: they are the parent's to kill
+                idle, self._out, self._keeper, self._pid = [], [], None, os.getpid()
+        _discard([each for _, each in idle])
+
+    def _target(self) -> int:
+        """How many idle processes to keep (the lock held)."""
+        if self.size is not None:
+            return self.size
+        return min(MAX_POOL_SIZE, max(DEFAULT_POOL_SIZE, self._busiest))
 
     def _keep(self) -> None:
         while True:
             self._wake.wait()
             self._wake.clear()
-            while (limits := self._shortfall()) is not None:
-                jail = JailedProcess(limits)
+            while (shortfall := self._shortfall()) is not None:
+                (recipe,) = shortfall
+                process = start_process(recipe)
                 with self._lock:
-                    wanted = limits == self._wanted
+                    wanted = self._asked and recipe == self._wanted
                     if wanted:
-                        self._idle.append(jail)
+                        self._idle.append((recipe, process))
                 if not wanted:
-                    _discard([jail])
+                    _discard([process])
 
-    def _shortfall(self) -> JailLimits | None:
-        """The limits to start one more jail with, or None if the pool is full."""
+    def _shortfall(self) -> tuple[Recipe] | None:
+        """The kind of process to start one more of, or None if the pool is full."""
         with self._lock:
-            return self._wanted if len(self._idle) < self.size else None
+            if not self._asked or len(self._idle) >= self._target():
+                return None
+            return (self._wanted,)
 
 
 @functools.cache
-def shared_pool() -> JailPool:
-    """The process's pool, sized by TAVOLO_JAIL_POOL_SIZE (default 2; 0 for none)."""
-    pool = JailPool(int(os.environ.get(POOL_SIZE_VARIABLE, DEFAULT_POOL_SIZE)))
-    atexit.register(pool.clear)
+def shared_pool() -> ProcessPool:
+    """The process's pool: TAVOLO_JAIL_POOL_SIZE processes (0 for none), else as demand asks."""
+    configured = os.environ.get(POOL_SIZE_VARIABLE)
+    pool = ProcessPool(int(configured) if configured else None)
+    at_exit(pool.clear, ORDER_BEFORE_GRAVEYARD)
     return pool

@@ -25,7 +25,7 @@ from sandbox.jail import JailUnavailableError, jail_available, require_jail
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
 from sandbox.pool import shared_pool
-from sandbox.processes import BotProcess, LocalProcess
+from sandbox.processes import BotProcess
 
 __all__ = [
     "BotFileError",
@@ -129,7 +129,7 @@ class ProcessBot:
         machine, not of the bot, so the match is not played rather than lost.
         """
         deadline = time.monotonic() + self.limits.startup_seconds
-        process = self._jail_take() if self._jail else LocalProcess()
+        process = self._take_process()
         self._cpu = affinity.join()  # after `take`, whose keeper thread must not inherit the pin
         self._process = process
         self._channel = channel = LineChannel(
@@ -163,7 +163,10 @@ class ProcessBot:
         self.pause()
         return None
 
-    def _jail_take(self) -> BotProcess:
+    def _take_process(self) -> BotProcess:
+        """A process from the warm pool: a jail with this bot's limits, or an unjailed host."""
+        if not self._jail:
+            return shared_pool().take(None)
         try:
             process = shared_pool().take(self.limits)
         except OSError as error:

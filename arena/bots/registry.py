@@ -7,6 +7,7 @@ path of a bot file. File bots are opened by the ``tavolo.file_bots`` entry point
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from importlib.metadata import entry_points
@@ -52,7 +53,10 @@ def open_bot(
     return file_bot_opener()(path, name=name or path.name, jail=jail)
 
 
+@functools.cache
 def _sandbox_entry(name: str) -> Callable[..., Any]:
+    """The sandbox's entry point `name`, looked up once: reading the installed
+    packages' metadata costs milliseconds, and a series opens bots by the thousand."""
     found = entry_points(group="tavolo.file_bots", name=name)
     if not found:
         raise BotSpecError("bot files need the sandbox package, which is not installed")
