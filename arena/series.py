@@ -15,6 +15,7 @@ from pathlib import Path
 
 from arena.bots.registry import check_spec, open_bot
 from arena.engine import Game
+from arena.parallel import play_all
 from arena.replay import write_replay
 from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, TimeControl, play_match
 from arena.stats import BotTally
@@ -51,6 +52,57 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
     return labels
 
 
+@dataclass(frozen=True, slots=True)
+class MatchPlan:
+    """One match of a series, settled before any is played: who sits where, and its seeds."""
+
+    number: int
+    """From 0, in the order the series draws its seeds."""
+    order: tuple[int, ...]
+    """Seat -> bot."""
+    seed: int
+    bot_seeds: tuple[int, ...]
+    """Each seat's built-in bot seed (a bot file has no seed)."""
+
+    @property
+    def stem(self) -> str:
+        """The file name of its replay and logs, without the extension."""
+        return f"match-{self.number + 1:04d}"
+
+
+def draw_plan(
+    master: random.Random, number: int, order: Sequence[int], match_seed: int | None = None
+) -> MatchPlan:
+    """The next match's seeds from `master`, its own too unless `match_seed` gives it."""
+    drawn = master.getrandbits(128)  # drawn all the same: the bots' seeds stay put
+    bot_seeds = tuple(master.getrandbits(64) for _ in order)
+    return MatchPlan(number, tuple(order), drawn if match_seed is None else match_seed, bot_seeds)
+
+
+@dataclass(frozen=True)
+class SeriesSetup:
+    """What every match of a series shares; sent once to each worker process."""
+
+    game: Game
+    specs: tuple[str, ...]
+    labels: tuple[str, ...]
+    jail: bool
+    time_control: TimeControl
+    replays: Path | None = None
+    logs: Path | None = None
+
+    def play(self, plan: MatchPlan) -> MatchRecord:
+        """Play and save the match `plan` settles."""
+        game, jail = self.game.name, self.jail
+        handles = [
+            open_bot(self.specs[bot], game=game, seed=seed, jail=jail, name=self.labels[bot])
+            for bot, seed in zip(plan.order, plan.bot_seeds, strict=True)
+        ]
+        record = play_match(self.game, handles, seed=plan.seed, time_control=self.time_control)
+        save_match(record, plan.stem, plan.order, self.labels, self.replays, self.logs)
+        return record
+
+
 def play_series(
     game: Game,
     specs: Sequence[str],
@@ -62,13 +114,16 @@ def play_series(
     replays: Path | None = None,
     logs: Path | None = None,
     on_match: Callable[[int, MatchRecord], None] | None = None,
+    jobs: int = 1,
 ) -> SeriesResult:
     """Play `games` matches; match k seats bot i at seat (i + k) mod n.
 
     With a `seed` the first match is played from that very seed (a server
     match's seed gives the same dice and deals), and every later match seed
     and every built-in bot's seed are drawn from it, so the whole series is
-    reproducible.
+    reproducible. Every seed is drawn before the first match, so `jobs`
+    processes playing matches side by side (`arena.parallel`) give the same
+    matches, replays and totals as one: `on_match` hears of them in order.
     """
     for spec in specs:
         check_spec(spec, game=game.name)
@@ -76,22 +131,20 @@ def play_series(
     master = random.Random(seed) if seed is not None else random.Random(secrets.randbits(128))
     result = SeriesResult(game=game.name, tallies=[BotTally(label) for label in labels])
     count = len(specs)
-    for number in range(games):
-        order = [(seat - number) % count for seat in range(count)]  # seat -> bot
-        record = play_seated(
-            game,
-            specs,
-            labels,
-            order,
+    plans = [
+        draw_plan(
             master,
-            jail=jail,
-            time_control=time_control,
-            match_seed=seed if number == 0 else None,
+            number,
+            [(seat - number) % count for seat in range(count)],
+            seed if number == 0 else None,
         )
-        tally_match(result, record, order)
-        save_match(record, f"match-{number + 1:04d}", order, labels, replays, logs)
+        for number in range(games)
+    ]
+    setup = SeriesSetup(game, tuple(specs), tuple(labels), jail, time_control, replays, logs)
+    for plan, record in zip(plans, play_all(setup, plans, jobs), strict=True):
+        tally_match(result, record, plan.order)
         if on_match is not None:
-            on_match(number, record)
+            on_match(plan.number, record)
     return result
 
 
@@ -108,13 +161,8 @@ def play_seated(
 ) -> MatchRecord:
     """Play one match seating bot `order[s]` at seat s; its seeds are drawn from
     `master`, the match's own one too unless `match_seed` gives it."""
-    drawn = master.getrandbits(128)  # drawn all the same: the bots' seeds stay put
-    match_seed = drawn if match_seed is None else match_seed
-    handles = [
-        open_bot(specs[b], game=game.name, seed=master.getrandbits(64), jail=jail, name=labels[b])
-        for b in order
-    ]
-    return play_match(game, handles, seed=match_seed, time_control=time_control)
+    setup = SeriesSetup(game, tuple(specs), tuple(labels), jail, time_control)
+    return setup.play(draw_plan(master, 0, order, match_seed))
 
 
 def tally_match(result: SeriesResult, record: MatchRecord, order: Sequence[int]) -> None:

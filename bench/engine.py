@@ -37,6 +37,7 @@ from arena.bots.inprocess import InProcessBot  # noqa: E402
 from arena.bots.registry import builtin_bots, file_bot_opener  # noqa: E402
 from arena.games import make_game  # noqa: E402
 from arena.runner import play_match  # noqa: E402
+from sandbox.affinity import current_cpu  # noqa: E402
 
 Measure = Callable[[float], tuple[int, float]]
 """Run for about the given seconds; return (decisions, seconds spent)."""
@@ -140,7 +141,7 @@ def pipe_ping_pong(samples: int = 2000, *, one_cpu: bool = False) -> list[float]
     """
     former = os.sched_getaffinity(0)
     if one_cpu:
-        os.sched_setaffinity(0, {min(former)})
+        os.sched_setaffinity(0, {current_cpu() or min(former)})
     to_child, from_parent = os.pipe()
     from_child, to_parent = os.pipe()
     child = os.fork()

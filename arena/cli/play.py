@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from arena.bots.registry import BotSpecError, jail_available
 from arena.cli.output import (
@@ -19,6 +19,7 @@ from arena.cli.output import (
     display_warning,
     error_console,
 )
+from arena.cli.progress import match_progress
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -103,10 +104,23 @@ def match_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
+def default_jobs() -> int:
+    """The CPUs this process may run on: one match each."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 @click.command()
 @click.argument("game")
 @click.argument("bots", nargs=-1, required=True)
 @click.option("--games", "-n", default=1, show_default=True, help="Matches to play.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=default_jobs,
+    show_default="the number of CPUs",
+    help="Matches played at once, each in a process of its own; the results do not depend on it.",
+)
 @click.option(
     "--seed",
     type=SEED,
@@ -118,6 +132,7 @@ def play(
     game: str,
     bots: tuple[str, ...],
     games: int,
+    jobs: int,
     seed: int | None,
     variant: str | None,
     options: tuple[str, ...],
@@ -144,8 +159,7 @@ def play(
     for folder in (replays, logs):
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-    with progress_bar(games, quiet=as_json) as progress:
-        task = progress.add_task(f"{game}", total=games)
+    with match_progress(game, games, quiet=as_json or games < 2) as progress:
         try:
             result = play_series(
                 rules,
@@ -156,7 +170,8 @@ def play(
                 time_control=TimeControl(decision_seconds, bank_seconds),
                 replays=replays,
                 logs=logs,
-                on_match=lambda number, record: progress.advance(task),
+                on_match=lambda number, record: progress.advance(),
+                jobs=jobs,
             )
         except BotSpecError as error:
             raise CliError(str(error)) from None
@@ -208,18 +223,6 @@ def jail_choice(bots: tuple[str, ...], no_jail: bool) -> bool:
     if not jailed:
         raise CliError("bubblewrap (bwrap) is not available: install it, or pass --no-jail")
     return True
-
-
-def progress_bar(total: int, *, quiet: bool) -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=error_console,
-        transient=True,
-        disable=quiet or total < 2,
-    )
 
 
 def _show(result: SeriesResult) -> None:

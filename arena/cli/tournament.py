@@ -14,9 +14,9 @@ from arena.cli.play import (
     jail_choice,
     match_options,
     parse_option,
-    progress_bar,
     strict_exit,
 )
+from arena.cli.progress import match_progress
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -95,8 +95,7 @@ def tournament(
     for folder in (replays, logs):
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-    with progress_bar(2, quiet=as_json) as progress:
-        task = progress.add_task(f"{game} {format_name}", total=0)
+    with match_progress(f"{game} {format_name}", 0, quiet=as_json) as progress:
         try:
             result = play_tournament(
                 rules,
@@ -108,10 +107,8 @@ def tournament(
                 time_control=TimeControl(decision_seconds, bank_seconds),
                 replays=replays,
                 logs=logs,
-                on_tables=lambda tables: progress.update(
-                    task, total=(progress.tasks[0].total or 0) + len(tables)
-                ),
-                on_match=lambda table, record: progress.advance(task),
+                on_tables=lambda tables: progress.add(len(tables)),
+                on_match=lambda table, record: progress.advance(),
             )
         except BotSpecError as error:
             raise CliError(str(error)) from None

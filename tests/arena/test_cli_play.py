@@ -102,3 +102,39 @@ def test_strict_turns_a_crash_into_exit_status_1(run, tmp_path):
 def test_strict_passes_bots_that_play_clean(run):
     result = run("play", "mia", "builtin:strong", "builtin:random", "-n", "3", "--strict")
     assert result.exit_code == 0
+
+
+TIMING = ("started_at", "finished_at", "seconds")
+
+
+def without_timing(replay: dict) -> dict:
+    return {key: value for key, value in replay.items() if key not in TIMING}
+
+
+def test_a_series_is_the_same_whatever_the_number_of_jobs(run, tmp_path):
+    bot = tmp_path / "chatty.py"
+    bot.write_text(
+        "def act(observation):\n"
+        "    seen, legal = len(observation['history']), observation['legal_actions']\n"
+        "    print(seen)\n"
+        "    return legal[seen % len(legal)]\n"
+    )
+    outputs = {}
+    for jobs in (1, 3):
+        folder = tmp_path / f"jobs{jobs}"
+        result = run(
+            "play", "mia", bot, "builtin:random", "builtin:strong", "-n", "7", "--seed", "5",
+            "--json", "--no-jail", "--jobs", jobs, "--replays", folder / "replays",
+            "--logs", folder / "logs",
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        summary = json.loads(result.stdout)
+        del summary["seconds"]
+        replays = {
+            path.name: without_timing(read_replay(path))
+            for path in sorted((folder / "replays").iterdir())
+        }
+        logs = {path.name: path.read_text() for path in sorted((folder / "logs").iterdir())}
+        outputs[jobs] = (summary, replays, logs)
+    assert len(outputs[1][1]) == 7
+    assert outputs[1] == outputs[3]

@@ -1,0 +1,133 @@
+"""A local series of four jailed template bots, beside the floor under it, in one run.
+
+    uv run python bench/series.py [--games 200] [--jobs N] [--floor-matches 40]
+
+The series: `arena.series.play_series` (what `tavolo play` runs) with four
+copies of the `tavolo new-bot` template, jailed, for 4-player Mia and
+Muggins, with `--jobs` worker processes (default: the CPUs), and the same
+series unjailed (`--no-jail`). The floor: per match, what no series of
+jailed bots can avoid, measured with the same number of processes side by
+side: four bots started and closed through the warm pool of jails, the
+series' decisions per match as bare one-line pipe round trips between two
+processes on one CPU, and the match played by the bare engine (legal
+actions, a random choice, apply). Ratio: the floor's matches a second over
+the series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
+cores, at most 1.5x the floor, and the unjailed series not slower than the
+jailed one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import multiprocessing
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# bench/sandbox.py shares its name with the package this measures: keep its folder off the path.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
+
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from arena.cli.new_bot import starter_source  # noqa: E402
+from arena.games import make_game  # noqa: E402
+from arena.series import play_series  # noqa: E402
+from sandbox.process_bot import open_file_bot  # noqa: E402
+
+_engine_file = importlib.util.spec_from_file_location("bench_engine", HERE / "engine.py")
+assert _engine_file is not None and _engine_file.loader is not None
+engine_bench = importlib.util.module_from_spec(_engine_file)  # for its pipe ping-pong
+_engine_file.loader.exec_module(engine_bench)
+SEATS = 4
+TARGETS = {"mia": 20.0, "muggins": 8.0}
+"""Matches a second of the jailed series on 2 cores."""
+FLOOR_TARGET = 1.5
+
+
+def series_rate(game: str, bot: Path, games: int, jobs: int, *, jail: bool) -> tuple[float, int]:
+    """Matches a second of a seeded series, and its decisions per match."""
+    rules = make_game(game, SEATS)
+    started = time.perf_counter()
+    result = play_series(rules, [str(bot)] * SEATS, games=games, seed=1, jail=jail, jobs=jobs)
+    seconds = time.perf_counter() - started
+    return games / seconds, round(result.decisions / games)
+
+
+def floor_rate(game: str, bot: Path, matches: int, jobs: int, decisions: int) -> float:
+    """Matches a second of `jobs` processes each playing floor matches (see the module)."""
+    context = multiprocessing.get_context("fork")
+    per_worker = max(1, matches // jobs)
+    done = context.Queue()
+    workers = [
+        context.Process(target=_floor_worker, args=(game, bot, per_worker, decisions, done))
+        for _ in range(jobs)
+    ]
+    started = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    seconds = time.perf_counter() - started
+    assert [done.get() for _ in workers] == [per_worker] * jobs, "a floor worker failed"
+    return per_worker * jobs / seconds
+
+
+def _floor_worker(
+    game: str, bot: Path, matches: int, decisions: int, done: multiprocessing.Queue
+) -> None:
+    rules = make_game(game, SEATS)
+    rng = random.Random(1)
+    for number in range(matches):
+        bots = [open_file_bot(bot) for _ in range(SEATS)]
+        for each in bots:
+            assert each.start() is None
+        for each in bots:
+            each.close()
+        engine_bench.pipe_ping_pong(decisions, one_cpu=True)
+        state = rules.new_state(number)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+    done.put(matches)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="matches per series")
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--floor-matches", type=int, default=40)
+    options = parser.parse_args()
+    table = Table(
+        title=f"series of {options.games} matches, {SEATS} template bots, "
+        f"{options.jobs} processes (load before: {os.getloadavg()[0]:.2f})",
+        title_justify="left",
+    )
+    for column in ("game", "jailed", "unjailed", "floor", "decisions", "floor / jailed", "target"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    with tempfile.TemporaryDirectory() as folder:
+        for game in ("mia", "muggins"):
+            bot = Path(folder) / f"{game}_bot.py"
+            bot.write_text(starter_source(game))
+            jailed, decisions = series_rate(game, bot, options.games, options.jobs, jail=True)
+            unjailed, _ = series_rate(game, bot, options.games, options.jobs, jail=False)
+            floor = floor_rate(game, bot, options.floor_matches, options.jobs, decisions)
+            table.add_row(
+                game,
+                f"{jailed:.1f}/s",
+                f"{unjailed:.1f}/s",
+                f"{floor:.1f}/s",
+                str(decisions),
+                f"{floor / jailed:.2f}x",
+                f">= {TARGETS[game]:g}/s, <= {FLOOR_TARGET}x, unjailed >= jailed",
+            )
+    table.caption = f"load after: {os.getloadavg()[0]:.2f}"
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
