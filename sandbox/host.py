@@ -17,23 +17,26 @@ The lines travel over a unix socket received on stdin (see
 `take_protocol_socket`). The bot's own `print` and writes to file descriptor
 1 go to stderr, and its stdin reads /dev/null: only the host speaks the
 protocol.
+
+The host starts inside every jail, so it imports only what it cannot do
+without: the C parts of `json` (the `json` package brings `re` and `enum`,
+half the host's start), and `traceback` and the bot's source text only when
+a traceback is printed.
 """
 
 from __future__ import annotations
 
+import _json
 import _socket
 import binascii
-import contextlib
-import json
-import linecache
 import os
 import resource
 import sys
-import traceback
-import types
-from collections.abc import Callable
-from importlib.util import decode_source
-from typing import Any, BinaryIO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, BinaryIO
 
 API_VERSION = 1
 EXIT_LOAD_FAILED = 2
@@ -44,6 +47,7 @@ ERROR_TEXT_CHARS = 500
 """An error reply keeps this much of the exception's text."""
 FD_BYTES = 4
 READ_BUFFER_BYTES = 64 * 1024
+ModuleType = type(sys)
 
 
 class LoadError(Exception):
@@ -72,12 +76,56 @@ def take_protocol_socket() -> tuple[BinaryIO, int]:
     return os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol
 
 
-_encoder = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+class _ScanOptions:
+    """What `_json`'s scanner reads its options from (as `json.JSONDecoder` sets them)."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    parse_constant = None
+    memo: dict[str, Any] = {}
+
+
+_scan = _json.make_scanner(_ScanOptions())  # type: ignore[arg-type]  # typeshed wants a scanner
+
+
+def decode(line: bytes) -> Any:
+    """The JSON value of one of the runner's lines (`json.loads`, without its imports)."""
+    text = line.decode().strip()
+    try:
+        value, end = _scan(text, 0)
+    except StopIteration:
+        raise ValueError(f"not JSON: {text[:80]!r}") from None
+    if end != len(text):
+        raise ValueError(f"more than one JSON value: {text[:80]!r}")
+    return value
+
+
+def _not_json(value: object) -> None:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """One protocol line; raises ValueError or TypeError for what JSON cannot hold."""
-    return _encoder.encode(message).encode() + b"\n"
+    """One protocol line; raises ValueError or TypeError for what JSON cannot hold
+    (as `json.dumps(message, separators=(",", ":"), allow_nan=False)`)."""
+    # a fresh map of the containers being encoded each time, for the circular check
+    encoder = _json.make_encoder(
+        {}, _not_json, _json.encode_basestring_ascii, None, ":", ",", False, False, False
+    )
+    return "".join(encoder(message, 0)).encode() + b"\n"
+
+
+def print_traceback() -> None:
+    """The traceback of the exception being handled, to stderr; best effort, since it may
+    come when no memory is left."""
+    try:
+        import traceback
+
+        traceback.print_exc()
+    except BaseException:
+        pass  # nothing left to report it with
 
 
 def send(protocol_out: int, line: bytes) -> None:
@@ -90,8 +138,10 @@ def share_cpu(cpu: int | None) -> None:
     """Run on the runner's CPU, where handing a turn over is cheapest; best effort."""
     if cpu is None:
         return
-    with contextlib.suppress(OSError, ValueError, TypeError):
+    try:  # noqa: SIM105 - contextlib is an import the host does without
         os.sched_setaffinity(0, {cpu})
+    except (OSError, ValueError, TypeError):
+        pass
 
 
 def set_rlimits(rlimits: dict[str, int]) -> None:
@@ -100,14 +150,27 @@ def set_rlimits(rlimits: dict[str, int]) -> None:
         resource.setrlimit(getattr(resource, name), (value, value))
 
 
+class BotSource:
+    """The bot module's loader, as far as tracebacks need one: its file is nowhere to
+    be read, so `linecache` asks here for its lines, when a traceback shows them."""
+
+    def __init__(self, source: bytes) -> None:
+        self._source = source
+
+    def get_source(self, name: str) -> str:
+        from importlib.util import decode_source
+
+        return decode_source(self._source)
+
+
 def load_bot(source: bytes, filename: str) -> Callable[[dict[str, Any]], Any]:
     """Run the bot file as the module ``bot`` and return its `act`."""
-    text = decode_source(source)
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-    module = types.ModuleType("bot")
+    module = ModuleType("bot")
     module.__file__ = filename
+    vars(module)["__loader__"] = BotSource(source)
     sys.modules["bot"] = module
-    exec(compile(text, filename, "exec", dont_inherit=True), module.__dict__)
+    # compile reads the source's encoding declaration itself (PEP 263)
+    exec(compile(source, filename, "exec", dont_inherit=True), module.__dict__)
     act = getattr(module, "act", None)
     if not callable(act):
         raise LoadError(f"{filename} defines no callable act(observation)")
@@ -128,10 +191,10 @@ def answer(act: Callable[[dict[str, Any]], Any], observation: dict[str, Any]) ->
     try:
         return encode({"type": "action", "action": act(observation)})
     except MemoryError:
-        traceback.print_exc()
+        print_traceback()
         os._exit(EXIT_OUT_OF_MEMORY)
     except Exception as error:
-        traceback.print_exc()
+        print_traceback()
         return encode({"type": "error", "error": describe(error)})
 
 
@@ -139,7 +202,7 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
     """Answer observations until the runner closes stdin."""
     history: list[Any] = []
     for line in protocol_in:
-        observation = json.loads(line.decode())
+        observation = decode(line)
         start = observation.pop("history_start", 0)
         del history[start:]
         history.extend(observation["history"])
@@ -151,19 +214,19 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
 
 def main() -> None:
     protocol_in, protocol_out = take_protocol_socket()
-    load = json.loads(protocol_in.readline())
+    load = decode(protocol_in.readline())
     share_cpu(load.get("cpu"))
     set_rlimits(load["rlimits"])
     try:
         act = load_bot(binascii.a2b_base64(load["source_base64"]), load["filename"])
     except MemoryError:
-        traceback.print_exc()
+        print_traceback()
         os._exit(EXIT_OUT_OF_MEMORY)
     except BaseException as error:
         if isinstance(error, LoadError):
             print(f"{type(error).__name__}: {error}", file=sys.stderr)
         else:
-            traceback.print_exc()
+            print_traceback()
         sys.stderr.flush()
         os._exit(EXIT_LOAD_FAILED)
     send(protocol_out, encode({"type": "ready", "api_version": API_VERSION}))
