@@ -14,19 +14,26 @@ PostgreSQL on ``$BENCH_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:543
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Python puts this script's folder first on the import path; it holds bench/platform.py and
+# bench/sandbox.py, which would shadow the standard library's platform module and the
+# sandbox package.
+if Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
+    sys.path.pop(0)
+
 import argparse
 import os
 import random
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import textwrap
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import httpx
 import psycopg
@@ -222,10 +229,7 @@ def main() -> None:
         "REDIS_URL": "",
     }
     os.environ.update(environment)
-    # This folder holds bench/sandbox.py, which would shadow the sandbox package.
-    sys.path[:] = [str(folder), str(ROOT / "platform"), str(ROOT)] + [
-        entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).parent
-    ]
+    sys.path[:] = [str(folder), str(ROOT / "platform"), str(ROOT), *sys.path]
     server = None
     try:
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)

@@ -64,6 +64,15 @@ def match_get(*, match_id: int) -> Match:
     return match
 
 
+def match_state_get(*, match_id: int) -> Match:
+    """One match's status and replay, without its seats, or Http404: what the viewer's
+    frames and live steps need, asked for by every spectator many times a minute."""
+    match = Match.objects.only("id", "status", "replay").filter(id=match_id).first()
+    if match is None:
+        raise Http404(f"there is no match {match_id}")
+    return match
+
+
 def match_replay_bytes(*, match: Match) -> bytes:
     """The finished match's gzipped replay file; Http404 if there is none (yet)."""
     if match.status != Match.Status.FINISHED or not match.replay:

@@ -12,14 +12,14 @@ from arena.viewing import FULL, PUBLIC, View
 from matches.frames import match_frames_json
 from matches.live import match_live_steps
 from matches.models import Match
-from matches.selectors import match_get, match_log_entries_for
+from matches.selectors import match_get, match_log_entries_for, match_state_get
 
 JSON_CONTENT_TYPE = "application/json"
 
 
 def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
     """The frames document, sent gzipped as it is kept when the client takes gzip."""
-    match = match_get(match_id=match_id)
+    match = match_state_get(match_id=match_id)
     document = match_frames_json(match=match, view=view)
     send_gzipped = document.gzipped and _takes_gzip(request)
     response = HttpResponse(
@@ -82,5 +82,5 @@ def live(request: HttpRequest, match_id: int) -> HttpResponse:
     since = request.GET.get("since", "0")
     if not since.isdigit() or len(since) > 9:
         return JsonResponse({"detail": "since must be a whole number of events"}, status=400)
-    steps = match_live_steps(match=match_get(match_id=match_id), since=int(since))
+    steps = match_live_steps(match=match_state_get(match_id=match_id), since=int(since))
     return JsonResponse(steps)
