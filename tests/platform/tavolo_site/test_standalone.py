@@ -9,6 +9,9 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -27,42 +30,74 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def finished_ranked_matches(database: Path) -> int:
+@dataclass
+class Site:
+    """A running `tavolo standalone`, its folder, and its exit code once stopped."""
+
+    process: subprocess.Popen
+    port: int
+    folder: Path
+    code: int | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log(self) -> str:
+        return (self.folder / "standalone.log").read_text()
+
+    def finished_ranked_matches(self) -> int:
+        try:
+            with sqlite3.connect(self.folder / "data" / "tavolo.sqlite3") as connection:
+                query = (
+                    "SELECT COUNT(*) FROM matches_match WHERE kind='ranked' AND status='finished'"
+                )
+                return connection.execute(query).fetchone()[0]
+        except sqlite3.OperationalError:
+            return 0
+
+    def wait_for_ranked_matches(self, count: int) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while self.finished_ranked_matches() < count:
+            assert self.process.poll() is None, self.log
+            assert time.monotonic() < deadline, "no ranked matches were played in time"
+            time.sleep(1)
+
+
+@contextmanager
+def standalone(folder: Path) -> Iterator[Site]:
+    """Run `tavolo standalone` on a free port with its data in `folder`; Ctrl-C it after."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key not in SERVICES}
+    output = (folder / "standalone.log").open("w+")
+    command = [str(Path(sys.executable).with_name("tavolo")), "standalone", "--port", str(port)]
+    command += ["--data-dir", str(folder / "data")]
+    site = Site(
+        subprocess.Popen(command, env=env, stdout=output, stderr=subprocess.STDOUT), port, folder
+    )
     try:
-        with sqlite3.connect(database) as connection:
-            query = "SELECT COUNT(*) FROM matches_match WHERE kind='ranked' AND status='finished'"
-            return connection.execute(query).fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
+        yield site
+    finally:
+        site.process.send_signal(signal.SIGINT)
+        site.code = site.process.wait(timeout=60)
+        output.close()
 
 
 def test_standalone_plays_ranked_matches_serves_pages_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    port = free_port()
-    env = {key: value for key, value in os.environ.items() if key not in SERVICES}
-    output = (tmp_path / "standalone.log").open("w+")
-    command = [str(Path(sys.executable).with_name("tavolo")), "standalone", "--port", str(port)]
-    command += ["--data-dir", str(tmp_path / "data")]
-    site = subprocess.Popen(command, env=env, stdout=output, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while finished_ranked_matches(tmp_path / "data" / "tavolo.sqlite3") < 4:
-            assert site.poll() is None, (tmp_path / "standalone.log").read_text()
-            assert time.monotonic() < deadline, "no ranked matches were played in time"
-            time.sleep(1)
-        page = httpx.get(f"http://127.0.0.1:{port}/admin/login/", timeout=10)
+    with standalone(tmp_path) as site:
+        site.wait_for_ranked_matches(4)
+        page = httpx.get(f"{site.url}/admin/login/", timeout=10)
         assert page.status_code == 200
-        ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=10)
+        ready = httpx.get(f"{site.url}/readyz", timeout=10)
         assert ready.json()["checks"]["workers"] == {"ok": True, "answered": 1}
-        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        metrics = httpx.get(f"{site.url}/metrics", timeout=10).text
         assert 'tavolo_matches_total{kind="ranked",ladder=' in metrics
-    finally:
-        site.send_signal(signal.SIGINT)
-        code = site.wait(timeout=60)
-    log = (tmp_path / "standalone.log").read_text()
-    assert code == 0, log
+    log = site.log
+    assert site.code == 0, log
     assert "Created the user admin with password" in log
     assert "Created the user demo with password" in log
-    assert f"Tavolo is ready on http://127.0.0.1:{port}/" in log
+    assert f"Tavolo is ready on {site.url}/" in log
     assert "Stopping the web server, the worker and the scheduler" in log
     with pytest.raises(httpx.ConnectError):
-        httpx.get(f"http://127.0.0.1:{port}/admin/login/", timeout=5)
+        httpx.get(f"{site.url}/admin/login/", timeout=5)

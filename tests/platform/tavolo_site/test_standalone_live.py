@@ -1,0 +1,77 @@
+"""A match of `tavolo standalone` watched live in Chromium, until it turns into its replay.
+
+The whole standalone set-up plays it (SQLite, the folder broker, one worker, the
+scheduler, the demo bots), so what is checked is what a visitor sees: the
+viewer opens on the match while it is played, follows its steps, and lands on
+the finished replay with every view.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.conftest import CHROMIUM
+from tests.platform.tavolo_site.test_standalone import Site, standalone
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+CATCH_SECONDS = 300
+"""How long to keep opening running matches until one is seen live at two steps or more."""
+LADDER = "muggins-4"
+"""Its matches last longest (seconds, not one), so a page opened on one finds it still played."""
+WAIT_MS = 30_000
+
+
+def running_ranked_match(site: Site) -> int | None:
+    query = f"?kind=ranked&ladder={LADDER}"
+    listed = httpx.get(f"{site.url}/api/matches/{query}", timeout=30).json()["results"]
+    return next((match["id"] for match in listed if match["status"] == "running"), None)
+
+
+def live_counters(page: Page) -> set[str]:
+    """The step counters the viewer showed while it said LIVE."""
+    seen: set[str] = set()
+    while page.locator(".tv-live").count():
+        seen.add(page.inner_text(".tv-counter"))
+        time.sleep(0.1)
+    return seen
+
+
+def test_a_running_match_is_followed_live_and_lands_on_its_replay(tmp_path: Path) -> None:
+    with standalone(tmp_path) as site, sync_playwright() as playwright:
+        site.wait_for_ranked_matches(1)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        errors: list[str] = []
+        deadline = time.monotonic() + CATCH_SECONDS
+        seen: set[str] = set()
+        tried: list[int] = []
+        while len(seen) < 2:
+            assert time.monotonic() < deadline, f"none of matches {tried} was followed live"
+            match_id = running_ranked_match(site)
+            if match_id is None:
+                time.sleep(0.05)
+                continue
+            tried.append(match_id)
+            page = browser.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"{site.url}/matches/{match_id}/")
+            if page.locator(".tavolo-viewer[data-live-url]").count():  # still played
+                page.wait_for_selector(".tavolo-viewer .tv-stage *", timeout=WAIT_MS)
+                seen = live_counters(page)
+                page.wait_for_selector(
+                    ".tv-view option[value='full']", state="attached", timeout=WAIT_MS
+                )
+            page.close()
+        assert httpx.get(f"{site.url}/api/matches/{match_id}/", timeout=30).json()["status"] == (
+            "finished"
+        )
+        assert not errors
+        browser.close()
+    assert site.code == 0, site.log
