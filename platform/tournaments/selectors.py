@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from arena.tournaments import Standing, Table, TableResult
+from arena.tournaments.round_robin import RoundRobin
 from matches.models import Match
 from tournaments.models import Entry, Tournament, TournamentTable
 
@@ -35,6 +36,17 @@ def tournament_entries(*, tournament: Tournament) -> list[Entry]:
     return list(
         tournament.entries.select_related("bot__owner", "version").order_by("number", "created_at")
     )
+
+
+def tournament_pairing(*, tournament: Tournament, entrants: int) -> str | None:
+    """How a started round-robin's tables bring its entrants together, in words
+    (`RoundRobin.plan`): every combination, an exact design, or the approximate
+    schedule with its spread. None for other formats and before the field is fixed."""
+    started = tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)
+    if tournament.format != "round-robin" or not started:
+        return None
+    event = tournament.event(entrants)
+    return event.plan.description if isinstance(event, RoundRobin) else None
 
 
 def tournament_tables(*, tournament: Tournament) -> list[TournamentTable]:

@@ -29,6 +29,7 @@ from tournaments.selectors import (
     tournament_entries,
     tournament_get,
     tournament_list,
+    tournament_pairing,
     tournament_standings,
     tournament_tables,
 )
@@ -95,9 +96,11 @@ def tournament(
 ) -> HttpResponse:
     found = tournament_get(slug=slug)
     candidates = entry_candidates(request, found)
+    live = live_context(found)
     context = {
-        **live_context(found),
+        **live,
         "refresh_seconds": REFRESH_SECONDS,
+        "pairing": tournament_pairing(tournament=found, entrants=len(live["entries"])),
         "form": form or (EntryForm(candidates=candidates) if candidates.exists() else None),
     }
     return render(request, "web/tournament.html", context, status=status)
