@@ -3,12 +3,14 @@
 Most bots never start a thread or a process: their group holds bwrap's two
 processes and the host, one task each (`ALONE`, read from ``pids.current``).
 Such a bot is paused with SIGSTOP to the host alone, through a pidfd (a
-number reused by another process is never signalled), and `stop` returns
-once the host's state in /proc reads stopped. A fork the host had under way
-is then finished and counted, so reading the count once more tells whether
-the host is still alone; if not, the caller freezes the group as for any
-bot with more than one task. A bot cannot undo the stop: SIGSTOP cannot be
-caught, and the seccomp filter denies every way of sending SIGCONT.
+number reused by another process is never signalled). No fork of the host's
+may be under way unseen: either its state in /proc read ``S`` (asleep in a
+system call) just before the signal, or `stop` waits until it reads stopped,
+by when a fork it had under way is finished and counted; reading the count
+once more then tells whether the host is still alone. If not, the caller
+freezes the group as for any bot with more than one task. A bot cannot
+undo the stop: SIGSTOP cannot be caught, and the seccomp filter denies
+every way of sending SIGCONT.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 ALONE = 3
 """Tasks in the group of a bot that is one single-threaded process: bwrap, its
 namespace child and the host."""
-YIELD_SECONDS = 0.0002
+YIELD_SECONDS = 0.002
 """How long `stop` hands the CPU over to let the host stop, before it polls more slowly."""
 POLL_SECONDS = 0.001
 STATE_BYTES = 512
@@ -40,11 +42,19 @@ class LoneHost:
             raise ProcessLookupError(pid) from None
 
     def stop(self, deadline: float) -> bool:
-        """SIGSTOP the host and wait until it has stopped; False if it is gone or never did."""
+        """SIGSTOP the host; False if it is gone or never stopped.
+
+        A host asleep in a system call just before the signal (its state ``S``:
+        waiting for its next observation, as a rule) had no fork under way, and
+        wakes only to stop; any other is waited for until its state reads stopped.
+        """
+        asleep = self._state() == b"S"
         try:
             signal.pidfd_send_signal(self._pidfd, signal.SIGSTOP)
         except ProcessLookupError:
             return False
+        if asleep:
+            return True
         spin_until = time.monotonic() + YIELD_SECONDS
         while (state := self._state()) not in (b"T", b"t"):
             if state is None:
