@@ -17,20 +17,20 @@ deterministic per setting, seat count and run number.
 
 Printed per setting: Kendall tau between ratings and true strengths after
 2,000 matches (mean and 5th percentile over the runs), beside the same for
-TrueSkill, OpenSkill and "fit": a Plackett-Luce maximum-likelihood fit of all
-2,000 results at once, the simulation's own model with every match known
-and no online approximation, a ceiling for what a rating system can tell
-from these games; the slope of the ratings on the true ratings (1 when their
-scale is right, below 1 when compressed); the share of bots
-whose band (value +/- band) holds their true rating after 500 and 2,000
-matches (truths shifted to the ratings' mean: a closed ladder's ratings have
-no absolute zero); the median number of its own games a strong newcomer
-(95th percentile of skill) entering the settled ladder needs before its rank
-stays within +/-2 of its true rank for the rest of its first 60 games; and
-the fairness of the tables over the 2,000 matches: the longest wait between
-two matches of one bot over the ladder's mean interval, the smallest and
-largest share of matches against a fair share, the most seats one bot held
-in one beat, and the house bots' share against theirs.
+TrueSkill, OpenSkill and "fit": a Plackett-Luce fit of all 2,000 results at
+once (the simulation's own model, every match known, no online
+approximation), a reference for how much order these games hold; the slope
+of the ratings on the true ratings (1 when their scale is right, below 1
+when compressed); the share of bots whose band (value +/- band) holds their
+true rating after 500 and 2,000 matches (truths shifted to the ratings'
+mean: a closed ladder's ratings have no absolute zero); the median number of
+its own games a strong newcomer (95th percentile of skill) entering the
+settled ladder needs before its rank stays within +/-2 of its true rank for
+the rest of its first 60 games; and the fairness of the tables over the
+2,000 matches: the longest wait between two matches of one bot over the
+ladder's mean interval, the smallest and largest share of matches against a
+fair share, the most seats one bot held in one beat, and the house bots'
+share against theirs.
 """
 
 from __future__ import annotations
@@ -41,20 +41,32 @@ import itertools
 import math
 import random
 import statistics
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
-import trueskill
-from openskill.models import PlackettLuce
-from rich.console import Console
-from rich.table import Table
+# bench/platform.py would shadow the standard library's platform, which openskill imports.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
 
-from arena.matchmaking import Candidate, beat_tables
-from arena.ratings import DEFAULT_SYSTEM, INITIAL_RATING, SYSTEMS, RatingSystem, rating_system
-from arena.ratings.base import LOGISTIC
-from arena.ratings.glicko import EloScaleGlicko
+import trueskill  # noqa: E402
+from openskill.models import PlackettLuce  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from arena.matchmaking import Candidate, beat_tables  # noqa: E402
+from arena.ratings import (  # noqa: E402
+    DEFAULT_SYSTEM,
+    INITIAL_RATING,
+    SYSTEMS,
+    RatingSystem,
+    rating_system,
+)
+from arena.ratings.base import LOGISTIC  # noqa: E402
+from arena.ratings.glicko import EloScaleGlicko  # noqa: E402
 
 BOTS = 32
 HOUSE_BOTS = 4
