@@ -6,3 +6,10 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_login_failed
+
+        from accounts.logins import on_login_failed
+
+        user_login_failed.connect(on_login_failed, dispatch_uid="accounts.logins")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
@@ -19,20 +18,9 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from bots.checks import MAX_SOURCE_BYTES, MAX_SOURCE_SIZE
+from api.parsers import BodyTooLarge
 
 RATE_LIMITED_CODE = "rate_limited"
-
-
-class BodyTooLarge(exceptions.APIException):
-    """The request body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: unread, and refused."""
-
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = (
-        f"the request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes: "
-        f"a bot file may be at most {MAX_SOURCE_BYTES} bytes ({MAX_SOURCE_SIZE})"
-    )
-    default_code = "too_large"
 
 
 class WrongCredentials(exceptions.APIException):

@@ -36,6 +36,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
+from accounts.addresses import client_address
 from matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ def metrics_allowed(request: HttpRequest) -> bool:
         if hmac.compare_digest(offered.encode(), f"Bearer {token}".encode()):
             return True
     try:
-        client = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
+        client = ipaddress.ip_address(client_address(request))
     except ValueError:
         return False
     return any(client in network for network in settings.TAVOLO_METRICS_NETWORKS)

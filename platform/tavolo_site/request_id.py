@@ -19,10 +19,12 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from accounts.addresses import client_address
 from arena.logs import log_context
 
 access_logger = logging.getLogger("tavolo.access")
-"""One line per request: method, path (without the query), status and time taken."""
+"""One line per request: method, path (without the query), status, time taken and the client's
+address (`accounts.addresses.client_address`: forwarded only by a trusted proxy)."""
 
 REQUEST_ID_HEADER = "X-Request-ID"
 VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
@@ -45,13 +47,16 @@ class RequestIdMiddleware:
         with log_context(request_id=request_id):
             response = self.get_response(request)
             milliseconds = round((time.monotonic() - started) * 1000)
+            client = client_address(request)
             access_logger.info(
-                "%s %s %s in %s ms",
+                "%s %s %s in %s ms from %s",
                 request.method,
                 request.path,
                 response.status_code,
                 milliseconds,
+                client,
                 extra={
+                    "client": client,
                     "method": request.method,
                     "path": request.path,
                     "status": response.status_code,

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tavolo_site.throttling.AnonymousReadThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -151,7 +152,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 # --- Database: DATABASE_URL, else a SQLite file in the data dir ---------------------------------
 DATABASES = {
     "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'tavolo.sqlite3'}"), conn_max_age=60
+        env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'tavolo.sqlite3'}"),
+        conn_max_age=60,
+        # A kept connection is tested before a request reuses it: one the server dropped or
+        # terminated is replaced instead of failing that request.
+        conn_health_checks=True,
     )
 }
 # django-prometheus's wrappers of the same engines count queries and errors for /metrics.
@@ -171,12 +176,27 @@ if DATABASES["default"]["ENGINE"].endswith(".sqlite3"):
 
 # --- Redis: the message broker and the cache when REDIS_URL is set ------------------------------
 REDIS_URL = env_str("REDIS_URL", "")
+# "default" falls back to each process's memory while Redis is down; "strict" (password
+# guesses) fails instead, and such requests get a 503 (tavolo_site.cache).
 if REDIS_URL:
+    REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 2}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "tavolo_site.cache.FallbackRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_TIMEOUTS,
+        },
+        "strict": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_TIMEOUTS,
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "strict": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
 # How long a public page (ladder, bot, match list, match) is served to visitors not signed in
 # from one rendering of it; 0 renders every request (web.caching).
 TAVOLO_PAGE_CACHE_SECONDS = env_int("TAVOLO_PAGE_CACHE_SECONDS", 10, minimum=0)
@@ -226,11 +246,22 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
+    # JSON bodies are measured (size, nesting) before they are parsed (api.parsers).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {
         "uploads": env_str("TAVOLO_UPLOAD_RATE", "30/hour"),
         "challenges": env_str("TAVOLO_CHALLENGE_RATE", "20/hour"),
         "logins": env_str("TAVOLO_LOGIN_RATE", "30/minute"),
+        "signups": env_str("TAVOLO_SIGNUP_RATE", "10/hour"),
+        "reads": env_str("TAVOLO_ANONYMOUS_READ_RATE", "300/minute"),
     },
+    # Anonymous clients' reads, per address; pages count against the same budget
+    # (tavolo_site.throttling). Views with throttles of their own list it too.
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.throttles.AnonymousReadThrottle"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tavolo API",
@@ -374,6 +405,17 @@ TAVOLO_CHALLENGES_PER_HOUR = env_int("TAVOLO_CHALLENGES_PER_HOUR", 10, minimum=0
 TAVOLO_RETIRE_AFTER_CRASHES = env_int("TAVOLO_RETIRE_AFTER_CRASHES", 5, minimum=0)
 """A bot whose current version crashed in this many ranked matches in a row is retired
 from its ladder, with the reason for its owner; 0: never."""
+
+# --- Clients: addresses, password guesses (accounts.addresses, accounts.logins) ----------------
+TAVOLO_TRUSTED_PROXIES = env_networks("TAVOLO_TRUSTED_PROXIES")
+"""Proxies whose X-Forwarded-For is believed (networks or addresses); unset: none, the peer's
+address is the client's. Behind nginx on the same host: 127.0.0.1."""
+
+TAVOLO_LOGIN_FAILURES_PER_ACCOUNT = env_int("TAVOLO_LOGIN_FAILURES_PER_ACCOUNT", 10, minimum=1)
+"""Wrong passwords for one user name, from any address, before it takes no more attempts..."""
+
+TAVOLO_LOGIN_LOCK_SECONDS = env_int("TAVOLO_LOGIN_LOCK_SECONDS", 900, minimum=1)
+"""...until the end of this window (counted in fixed windows of this length)."""
 
 # --- Operations: health, metrics and logs (docs/deploy.md) -------------------------------------
 # /healthz and /readyz are open to all. /metrics is off unless a bearer token or client networks

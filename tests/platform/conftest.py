@@ -7,8 +7,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
-from django.core.cache import cache
+from django.core.cache import caches
 from pytest_django.fixtures import Settings
 
 from accounts.services import user_create
@@ -200,5 +201,7 @@ def match_files(media_root: Path) -> Callable[[Bot], list[Path]]:
 
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
-    """Each test starts with an empty cache: no page, frames or throttle count of another."""
-    cache.clear()
+    """Each test starts with empty caches: no page, frames, throttle count or password
+    failure of another."""
+    for alias in settings.CACHES:
+        caches[alias].clear()

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from accounts.logins import login_refusal
 from accounts.requests import SignedInRequest
 from accounts.services import user_api_token_get
-from accounts.throttles import LoginThrottle
 from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
@@ -39,17 +41,24 @@ class MeView(APIView):
 
 
 class TokenView(APIView):
-    """Trade a user name and password for the personal API token."""
+    """Trade a user name and password for the personal API token.
+
+    Attempts are counted per address and per account by `accounts.logins`.
+    """
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    throttle_classes = [LoginThrottle]
+    throttle_classes: list = []
 
     @extend_schema(
         request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400, 429)}, auth=[]
     )
     def post(self, request: Request) -> Response:
         """The user's personal token (the same one until it is regenerated on the site)."""
+        fields = request.data if isinstance(request.data, Mapping) else {}
+        refusal = login_refusal(request, str(fields.get("username", "")))
+        if refusal is not None:
+            raise Throttled(wait=refusal.wait, detail=f"{refusal.reason}.")
         credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         if not credentials.is_valid():
             if set(credentials.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.requests import SignedInRequest
-from accounts.throttles import UploadThrottle
+from accounts.throttles import AnonymousReadThrottle, UploadThrottle
 from api.inputs import (
     BotCreateInput,
     BotFilterInput,
@@ -59,7 +59,7 @@ VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceIn
 
 class BotListView(generics.ListAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    throttle_classes = [UploadThrottle]
+    throttle_classes = [AnonymousReadThrottle, UploadThrottle]
     serializer_class = BotSerializer
 
     def get_queryset(self) -> QuerySet[Bot]:
@@ -155,7 +155,7 @@ class RatingHistoryView(generics.ListAPIView):
 
 class VersionListView(generics.ListAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    throttle_classes = [UploadThrottle]
+    throttle_classes = [AnonymousReadThrottle, UploadThrottle]
     serializer_class = VersionSerializer
 
     def get_queryset(self) -> QuerySet[BotVersion]:

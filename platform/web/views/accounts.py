@@ -12,9 +12,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.logins import login_refusal
 from accounts.requests import SignedInHttpRequest
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
-from accounts.throttles import LoginThrottle, UploadThrottle, throttle_refusal
+from accounts.throttles import SignupThrottle, UploadThrottle, throttle_refusal
 from bots import services as bot_services
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
@@ -25,15 +26,15 @@ from web.forms import BotCreateForm, SignupForm
 
 
 class ThrottledLoginView(LoginView):
-    """Django's log-in page, under the same per-address brake on password attempts as
-    the API's token endpoint: a refused attempt never reaches the password check."""
+    """Django's log-in page, under the same brakes on password attempts as the API's token
+    endpoint (`accounts.logins`): a refused attempt never reaches the password check."""
 
     template_name = "web/login.html"
     redirect_authenticated_user = True
     next_page = "web:account"
 
     def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        refusal = throttle_refusal(LoginThrottle, request)
+        refusal = login_refusal(request, request.POST.get("username", ""))
         if refusal is None:
             return super().post(request, *args, **kwargs)
         context = self.get_context_data(form=AuthenticationForm(request), refusal=refusal)
@@ -44,6 +45,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("web:account")
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and (refusal := throttle_refusal(SignupThrottle, request)):
+        form.add_error(None, refusal)
+        return render(request, "web/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = user_create(
             username=form.cleaned_data["username"], password=form.cleaned_data["password1"]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts.services import user_api_token_get
@@ -16,14 +15,6 @@ from matches.models import Match
 from matches.services import match_create, match_run
 
 GOOD_SOURCE = "def act(observation):\n    return observation['legal_actions'][0]\n"
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles() -> Iterator[None]:
-    """Throttle counts live in the cache: every test starts with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def token_client(user: AbstractUser) -> APIClient:

@@ -11,9 +11,9 @@ from django.test import Client
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
-from tests.platform.api.conftest import fresh_throttles, house, play_match
+from tests.platform.api.conftest import house, play_match
 
-__all__ = ["fresh_throttles", "house", "play_match"]
+__all__ = ["house", "play_match"]
 
 
 @pytest.fixture
