@@ -64,7 +64,9 @@ class BotListView(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Bot]:
         wanted = query_filters(BotFilterInput, self.request.query_params)
-        bots = bot_list(ladder=wanted.get("ladder"), owner=wanted.get("owner"))
+        bots = bot_list(ladder=wanted.get("ladder"))
+        if "owner" in wanted:  # by name: whether such a user exists is not told
+            bots = bots.filter(owner__username=wanted["owner"])
         return bots_with_versions(bots.filter(name=wanted["name"]) if "name" in wanted else bots)
 
     @extend_schema(

@@ -224,11 +224,28 @@ def test_bots_are_listed_by_ladder_name_and_owner(
     assert len(names("?ladder=mia-classic-4")) == 4  # two house bots and two users' bots
 
 
-@pytest.mark.parametrize("query", ["?ladder=nowhere", "?owner=nobody"])
-def test_an_unknown_filter_value_is_a_400(anonymous: APIClient, db: None, query: str) -> None:
-    answer = anonymous.get(f"/api/bots/{query}")
+def test_an_unknown_ladder_is_a_400(anonymous: APIClient, db: None) -> None:
+    answer = anonymous.get("/api/bots/?ladder=nowhere")
     assert answer.status_code == 400
     assert "no" in str(answer.json())
+
+
+def test_an_unknown_owner_is_answered_as_an_owner_without_bots(
+    anonymous: APIClient, alice: AbstractUser
+) -> None:
+    unknown = anonymous.get("/api/bots/?owner=nobody")
+    without_bots = anonymous.get("/api/bots/?owner=alice")
+    assert unknown.status_code == without_bots.status_code == 200
+    assert (
+        unknown.json()
+        == without_bots.json()
+        == {
+            "count": 0,
+            "next": None,
+            "previous": None,
+            "results": [],
+        }
+    )
 
 
 def test_bot_detail_shows_rating_band_and_provisional_mark(
