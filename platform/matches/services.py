@@ -305,6 +305,38 @@ def matches_recover(
     return requeued + resent
 
 
+REQUEUE_STATUSES = (Match.Status.QUEUED, Match.Status.RUNNING, Match.Status.FAILED)
+
+
+@transaction.atomic
+def match_requeue(*, match_id: int) -> str:
+    """Queue a queued, running or failed match again and send it to the workers, ahead of
+    the others; return what was done. For an operator (``manage.py match_requeue``).
+
+    A run still going on meanwhile cannot record it twice: a match is finished
+    once (`match_finish`). A qualification match is refused, its qualification
+    restarts as a whole (`bot_versions_recover`); so is a finished match. A
+    ValidationError says why.
+    """
+    match = Match.objects.select_for_update().filter(id=match_id).first()
+    if match is None:
+        raise ValidationError(f"there is no match {match_id}")
+    if match.kind == Match.Kind.QUALIFICATION:
+        raise ValidationError(f"match {match_id} is a qualification match: it is not re-run alone")
+    if match.status not in REQUEUE_STATUSES:
+        raise ValidationError(f"match {match_id} is {match.status}: only queued, running or failed")
+    was = match.status
+    match.status = Match.Status.QUEUED
+    match.claimed_by = ""
+    match.queued_at = timezone.now()
+    match.finished_at = None
+    match.failure_reason = ""
+    match.save(update_fields=["status", "claimed_by", "queued_at", "finished_at", "failure_reason"])
+    match_enqueue(match_id=match.pk, kind=match.kind, ahead=True)
+    logger.warning("match %s (%s) queued again by an operator", match.pk, was)
+    return f"match {match.pk} was {was}: queued again"
+
+
 def _matches_requeue_lapsed(*, now: datetime, lease_seconds: int) -> list[int]:
     requeued = []
     lapsed = Match.objects.select_for_update(skip_locked=True).filter(

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "tournaments",
     "api",
     "web",
+    "tavolo_site",  # its operator commands: manage.py tavolo_health
 ]
 
 MIDDLEWARE = [
