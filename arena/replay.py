@@ -23,6 +23,45 @@ REPLAY_FORMAT = "tavolo-replay"
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+RAISED = "act raised "
+"""How an infraction's reason starts when the bot's act raised an exception."""
+
+
+def public_reason(reason: str) -> str:
+    """An infraction's or crash's reason as anyone may read it.
+
+    When a bot's `act` raised, its reason names the exception's type and its
+    message (``act raised ValueError: secret``); the message may tell the bot's
+    thinking, so only the owner reads it, in the bot's log. The public reason
+    keeps the type (``act raised ValueError``), as a load failure's does. Every
+    other reason is public as it is.
+    """
+    if not reason.startswith(RAISED):
+        return reason
+    kind = reason[len(RAISED) :].partition(":")[0].strip()
+    return RAISED + (kind if kind.isidentifier() else "an exception")
+
+
+def public_replay(replay: JSON) -> JSON:
+    """The replay with every reason made public (`public_reason`); the same object if no
+    reason changes. Verifying takes reasons from the file, so both verify alike."""
+    events = replay.get("events", [])
+    changed = [
+        index
+        for index, event in enumerate(events)
+        if isinstance(event, dict)
+        and isinstance(event.get("reason"), str)
+        and event.get("type") in ("infraction", "crash")
+        and public_reason(event["reason"]) != event["reason"]
+    ]
+    if not changed:
+        return replay
+    events = list(events)
+    for index in changed:
+        events[index] = {**events[index], "reason": public_reason(events[index]["reason"])}
+    return {**replay, "events": events}
+
+
 class ReplayError(ValueError):
     """A file that is not a readable Tavolo replay."""
 

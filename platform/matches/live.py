@@ -17,6 +17,7 @@ from time import monotonic
 from django.db import DatabaseError
 
 from arena.engine import JSON, Game
+from arena.replay import public_replay
 from arena.viewing import PUBLIC, frames_document
 from matches.models import Match, MatchProgress
 
@@ -71,7 +72,7 @@ def match_live_document(*, match: Match) -> JSON | None:
     progress = MatchProgress.objects.filter(match_id=match.pk).first()
     if progress is None or match.status != Match.Status.RUNNING:
         return None
-    return frames_document(progress.replay, view=PUBLIC)
+    return frames_document(public_replay(progress.replay), view=PUBLIC)
 
 
 def match_live_steps(*, match: Match, since: int) -> JSON:
@@ -86,5 +87,5 @@ def match_live_steps(*, match: Match, since: int) -> JSON:
     progress = MatchProgress.objects.filter(match_id=match.pk).first()
     if progress is None:
         return {"finished": False, "steps": [], "next": 0}
-    document = frames_document(progress.replay, view=PUBLIC, since=since)
+    document = frames_document(public_replay(progress.replay), view=PUBLIC, since=since)
     return {"finished": False, "steps": document["steps"], "next": document["next"]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections import defaultdict
 from datetime import timedelta
@@ -13,6 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import JSON
+from arena.replay import RAISED, dumps_replay, loads_replay, public_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.models import Match, MatchSeat, RatingChange
@@ -74,11 +76,26 @@ def match_state_get(*, match_id: int) -> Match:
 
 
 def match_replay_bytes(*, match: Match) -> bytes:
-    """The finished match's gzipped replay file; Http404 if there is none (yet)."""
+    """The finished match's gzipped replay as anyone may read it; Http404 if there is none (yet).
+
+    The stored file keeps what the runner wrote; the served one gives a bot's
+    exception only by its type (`arena.replay.public_replay`), its message being
+    in the owner's log. Old and new replays are served alike.
+    """
     if match.status != Match.Status.FINISHED or not match.replay:
         raise Http404("this match has no replay yet")
     with match.replay.open("rb") as replay:
-        return replay.read()
+        return public_replay_bytes(replay.read())
+
+
+def public_replay_bytes(stored: bytes) -> bytes:
+    """A gzipped replay file, with its reasons made public; the same bytes if none changes."""
+    text = gzip.decompress(stored)
+    if RAISED.encode() not in text:
+        return stored
+    replay = loads_replay(text)
+    public = public_replay(replay)
+    return stored if public is replay else dumps_replay(public, compress=True)
 
 
 def match_seat_log_for(*, user: User | AnonymousUser, seat: MatchSeat) -> str:

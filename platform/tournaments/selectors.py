@@ -12,6 +12,7 @@ from django.http import Http404
 from arena.tournaments import Standing, Table, TableResult
 from arena.tournaments.round_robin import RoundRobin
 from matches.models import Match
+from matches.selectors import match_replay_bytes
 from tournaments.models import Entry, Tournament, TournamentTable
 
 
@@ -89,8 +90,8 @@ def tournament_replays_zip(*, tournament: Tournament) -> bytes:
         for table in tables:
             if table.match is None or not table.match.replay:
                 continue
-            with table.match.replay.open("rb") as replay:
-                archive.writestr(f"{table.key}-match{table.match_id}.json.gz", replay.read())
+            replay = match_replay_bytes(match=table.match)
+            archive.writestr(f"{table.key}-match{table.match_id}.json.gz", replay)
             count += 1
     if not count:
         raise Http404("this tournament has no replays yet")
