@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
@@ -28,8 +28,6 @@ logger = logging.getLogger(__name__)
 WARNING_INTERVAL_SECONDS = 60.0
 """While Redis stays down, the fallback is logged once a minute, not on every request."""
 
-Result = TypeVar("Result")
-
 
 class FallbackRedisCache(RedisCache):
     """Django's Redis cache that answers from a process-local cache while Redis fails."""
@@ -39,84 +37,51 @@ class FallbackRedisCache(RedisCache):
         self.local = LocMemCache(f"fallback-{id(self)}", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
         self._warned_at = -WARNING_INTERVAL_SECONDS
 
-    def _either(
-        self, on_redis: Callable[[], Result], on_local: Callable[[LocMemCache], Result]
-    ) -> Result:
+    def _either(self, method: str, *args: Any) -> Any:
+        """Redis's answer to `method`, or this process's memory's while Redis fails."""
         try:
-            return on_redis()
+            return getattr(super(), method)(*args)
         except RedisError as error:
             now = time.monotonic()
             if now - self._warned_at >= WARNING_INTERVAL_SECONDS:
                 self._warned_at = now
                 logger.warning("the cache's Redis fails (%s): using this process's memory", error)
-            return on_local(self.local)
+            return getattr(self.local, method)(*args)
 
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).add(key, value, timeout, version),
-            lambda local: local.add(key, value, timeout, version),
-        )
+        return self._either("add", key, value, timeout, version)
 
     def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).get(key, default, version),
-            lambda local: local.get(key, default, version),
-        )
+        return self._either("get", key, default, version)
 
     def set(
         self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
     ) -> None:
-        self._either(
-            lambda: super(FallbackRedisCache, self).set(key, value, timeout, version),
-            lambda local: local.set(key, value, timeout, version),
-        )
+        self._either("set", key, value, timeout, version)
 
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).touch(key, timeout, version),
-            lambda local: local.touch(key, timeout, version),
-        )
+        return self._either("touch", key, timeout, version)
 
     def delete(self, key: Any, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).delete(key, version),
-            lambda local: local.delete(key, version),
-        )
+        return self._either("delete", key, version)
 
     def get_many(self, keys: Iterable[Any], version: Any = None) -> dict[Any, Any]:
-        keys = list(keys)
-        return self._either(
-            lambda: super(FallbackRedisCache, self).get_many(keys, version),
-            lambda local: local.get_many(keys, version),
-        )
+        return self._either("get_many", list(keys), version)
 
     def has_key(self, key: Any, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).has_key(key, version),
-            lambda local: local.has_key(key, version),
-        )
+        return self._either("has_key", key, version)
 
     def incr(self, key: Any, delta: int = 1, version: Any = None) -> Any:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).incr(key, delta, version),
-            lambda local: local.incr(key, delta, version),
-        )
+        return self._either("incr", key, delta, version)
 
     def set_many(
         self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: Any = None
     ) -> list[Any]:
-        return self._either(
-            lambda: super(FallbackRedisCache, self).set_many(data, timeout, version),
-            lambda local: local.set_many(data, timeout, version),
-        )
+        return self._either("set_many", data, timeout, version)
 
     def delete_many(self, keys: Iterable[Any], version: Any = None) -> None:
-        keys = list(keys)
-        self._either(
-            lambda: super(FallbackRedisCache, self).delete_many(keys, version),
-            lambda local: local.delete_many(keys, version),
-        )
+        self._either("delete_many", list(keys), version)
 
     def clear(self) -> None:
+        self._either("clear")
         self.local.clear()
-        self._either(lambda: super(FallbackRedisCache, self).clear(), lambda local: None)

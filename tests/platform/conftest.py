@@ -106,21 +106,26 @@ def accepted_bot(database: None) -> Callable[..., Bot]:
         state = {"rating": rating, "deviation": deviation, "games": games}
         bot = Bot.objects.create(owner=owner, ladder=ladder, name=name, **state)
         source = FIRST_LEGAL + f"# {name}\n"
-        bot.current_version = BotVersion.objects.create(
-            bot=bot,
-            number=1,
-            source=source,
-            sha256=hashlib.sha256(source.encode()).hexdigest(),
-            size=len(source),
-            status=BotVersion.Status.ACCEPTED,
-            start_rating=rating,
-            start_deviation=deviation,
-            **state,
+        return current_version_make(
+            bot, source, number=1, start_rating=rating, start_deviation=deviation, **state
         )
-        bot.save()
-        return bot
 
     return make
+
+
+def current_version_make(bot: Bot, source: str, *, number: int, **fields: object) -> Bot:
+    """Give `bot` a new accepted version `number` running `source`, as its current one."""
+    bot.current_version = BotVersion.objects.create(
+        bot=bot,
+        number=number,
+        source=source,
+        sha256=hashlib.sha256(source.encode()).hexdigest(),
+        size=len(source),
+        status=BotVersion.Status.ACCEPTED,
+        **fields,
+    )
+    bot.save()
+    return bot
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -12,6 +11,7 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from tests.platform.conftest import current_version_make
 from tournaments.models import Tournament
 from tournaments.services import (
     tournament_advance,
@@ -52,17 +52,7 @@ def new_version() -> Callable[[Bot], BotVersion]:
     def make(bot: Bot) -> BotVersion:
         number = bot.versions.count() + 1
         source = f"def act(observation):\n    return observation['legal_actions'][-1]\n# {number}\n"
-        version = BotVersion.objects.create(
-            bot=bot,
-            number=number,
-            source=source,
-            sha256=hashlib.sha256(source.encode()).hexdigest(),
-            size=len(source),
-            status=BotVersion.Status.ACCEPTED,
-        )
-        bot.current_version = version
-        bot.save(update_fields=["current_version"])
-        return version
+        return current_version_make(bot, source, number=number).current_version
 
     return make
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import gzip
-import hashlib
 from collections.abc import Callable
 
 import pytest
 from django.test import Client
 
 from arena.replay import loads_replay, public_reason, verify_replay
-from bots.models import Bot, BotVersion
+from bots.models import Bot
 from matches.models import Match
+from tests.platform.conftest import current_version_make
 
 SECRET = "my-secret-plan-42"
 RAISING = (
@@ -42,16 +42,7 @@ def test_a_public_reason_names_an_exception_by_its_type_only(reason: str, public
 @pytest.fixture
 def raised(play_match: Callable[..., Match], alice_bot: Bot, house: Bot) -> Match:
     """A match in which alice's bot raised once, with a secret in the message."""
-    version = BotVersion.objects.create(
-        bot=alice_bot,
-        number=2,
-        source=RAISING,
-        sha256=hashlib.sha256(RAISING.encode()).hexdigest(),
-        size=len(RAISING),
-        status=BotVersion.Status.ACCEPTED,
-    )
-    alice_bot.current_version = version
-    alice_bot.save()
+    current_version_make(alice_bot, RAISING, number=2)
     return play_match(alice_bot.ladder, alice_bot, house)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 from collections.abc import Callable, Iterator
 
@@ -14,11 +13,12 @@ from django.test import Client
 
 from arena.bots.inprocess import InProcessBot
 from arena.runner import play_match as arena_play_match
-from bots.models import Bot, BotVersion
+from bots.models import Bot
 from ladders.models import Ladder
 from matches.live import ProgressWriter
 from matches.models import Match, MatchProgress
 from matches.services import match_create
+from tests.platform.conftest import current_version_make
 
 PRINTING = (
     "import sys\n"
@@ -37,17 +37,7 @@ def get_json(client: Client, path: str, status: int = 200) -> dict:
 @pytest.fixture
 def printing_bot(alice_bot: Bot) -> Bot:
     """alice's Muggins bot, printing a line each time it decides."""
-    version = BotVersion.objects.create(
-        bot=alice_bot,
-        number=2,
-        source=PRINTING,
-        sha256=hashlib.sha256(PRINTING.encode()).hexdigest(),
-        size=len(PRINTING),
-        status=BotVersion.Status.ACCEPTED,
-    )
-    alice_bot.current_version = version
-    alice_bot.save()
-    return alice_bot
+    return current_version_make(alice_bot, PRINTING, number=2)
 
 
 @pytest.fixture
