@@ -85,12 +85,15 @@ def test_every_variable_in_deploy_files_is_read_by_the_code() -> None:
     assert not unknown, sorted(unknown)
 
 
-def test_the_environment_example_names_every_setting() -> None:
+def test_the_environment_example_and_the_docs_name_every_setting() -> None:
     example = deploy_variables()["tavolo.env.example"]
     settings_file = (ROOT / "platform" / "tavolo_site" / "settings.py").read_text()
     settings = set(re.findall(r'env_[a-z]+\(\s*"([A-Z][A-Z0-9_]+)"', settings_file))
     missing = settings - {setting_name(name) for name in example} - {"DEBUG"}
     assert not missing, sorted(missing)
+    docs = (ROOT / "docs" / "deploy.md").read_text()
+    table = docs[docs.index("## Every setting") :]
+    assert not {name for name in settings if f"`{name}`" not in table}
 
 
 def test_the_compose_file_builds_and_mounts_files_that_exist() -> None:
