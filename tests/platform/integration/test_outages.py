@@ -6,7 +6,7 @@ test, and a PostgreSQL database of its own whose connections are terminated.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import psycopg
 import pytest
@@ -19,8 +19,9 @@ from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
 from accounts.services import user_api_token_get
-from bots.models import BotVersion
+from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.models import Match
 from tavolo_site.outages import RETRY_AFTER_SECONDS
 from tests.platform.api.conftest import GOOD_SOURCE
 from tests.platform.integration.conftest import RedisServer
@@ -95,6 +96,26 @@ def test_with_redis_down_an_upload_is_still_taken(
     # qualification, which the recovery task sends again once it can: nothing is lost.
     assert answer.status_code == 201, answer.content
     assert BotVersion.objects.get(bot__owner=alice, bot__name="liar").status == "pending"
+
+
+def test_with_redis_down_a_challenge_is_still_taken(
+    alice: AbstractUser,
+    ladders: dict[str, Ladder],
+    accepted_bot: Callable[..., Bot],
+    redis_cache: RedisServer,
+    redis_broker: str,
+) -> None:
+    bot = accepted_bot(owner=alice, ladder=ladders["muggins-2"], name="domino")
+    alice_api = APIClient(raise_request_exception=False)
+    alice_api.credentials(HTTP_AUTHORIZATION=f"Token {user_api_token_get(user=alice)}")
+    redis_cache.stop()
+
+    house = Bot.objects.get(ladder=bot.ladder, name="builtin:strong")
+    body = {"bot": bot.pk, "opponents": [house.pk]}
+    answer = alice_api.post("/api/challenges/", body, format="json")
+    # Queued in the database; the recovery task sends it once the broker is back.
+    assert answer.status_code == 201, answer.content
+    assert Match.objects.get(pk=answer.json()["id"]).status == Match.Status.QUEUED
 
 
 def _terminate(database: str, *, allow_connections: bool) -> None:
