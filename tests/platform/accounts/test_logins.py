@@ -44,10 +44,14 @@ def test_the_client_address_believes_forwarded_headers_only_from_trusted_proxies
     assert client_address(request) == client
 
 
-def test_a_forged_forwarded_address_per_guess_does_not_escape_the_login_throttle(
-    alice: AbstractUser, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def three_logins_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(LoginThrottle.THROTTLE_RATES, "logins", "3/minute")
+
+
+def test_a_forged_forwarded_address_per_guess_does_not_escape_the_login_throttle(
+    alice: AbstractUser, three_logins_a_minute: None
+) -> None:
     anonymous = APIClient()
     answers = [
         anonymous.post("/api/token/", WRONG, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
@@ -103,9 +107,8 @@ def test_the_owner_logs_in_again_once_the_window_has_passed(
 
 
 def test_admin_login_guesses_are_throttled(
-    alice: AbstractUser, monkeypatch: pytest.MonkeyPatch
+    alice: AbstractUser, three_logins_a_minute: None
 ) -> None:
-    monkeypatch.setitem(LoginThrottle.THROTTLE_RATES, "logins", "3/minute")
     browser = Client()
     answers = [
         browser.post("/admin/login/", {**WRONG, "next": "/admin/"}).status_code for _ in range(4)
