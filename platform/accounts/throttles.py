@@ -18,6 +18,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest
 from rest_framework.permissions import SAFE_METHODS
@@ -79,9 +80,22 @@ class AnonymousReadThrottle(SimpleRateThrottle):
     scope = "reads"
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        if request.method not in SAFE_METHODS or request.user.is_authenticated:
+        if request.method not in SAFE_METHODS or signed_in(request):
             return None
         return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+
+
+def signed_in(request: HttpRequest | Request) -> bool:
+    """Whether the request comes from a signed-in user.
+
+    A page request without a session cookie is anonymous, and its session is
+    not read: reading it would make the answer vary by cookie for every
+    visitor, and keep shared caches from keeping it. An API request is asked
+    of DRF, which knows tokens too.
+    """
+    if not isinstance(request, Request) and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    return bool(request.user.is_authenticated)
 
 
 def throttle_wait(throttle: type[SimpleRateThrottle], request: HttpRequest) -> int | None:

@@ -167,8 +167,9 @@ def test_terminated_database_connections_are_replaced_not_a_500(
 
 
 def test_with_the_database_down_the_api_and_pages_answer_503_then_recover(
-    ladders: dict[str, Ladder], kept_connections: str
+    ladders: dict[str, Ladder], kept_connections: str, settings: Settings
 ) -> None:
+    settings.TAVOLO_PAGE_CACHE_SECONDS = 0  # a page kept from before would still be served
     client = Client(raise_request_exception=False)
     assert request_as_a_server_would(client, "/ladders/").status_code == 200  # type: ignore[attr-defined]
     _terminate(kept_connections, allow_connections=False)
