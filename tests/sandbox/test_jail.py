@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.bots.handle import Fault
 from sandbox import jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
@@ -180,3 +181,22 @@ def test_the_jail_logs_its_start_and_its_kill(caplog):
     events = [getattr(record, "jail_event", None) for record in caplog.records]
     assert "spawn" in events and "end" in events
     assert any(record.getMessage().startswith("jail killed: pid") for record in caplog.records)
+
+
+@pytest.mark.jail
+@pytest.mark.skipif(
+    hierarchy() is None or "pids" not in hierarchy().limits,
+    reason="no task count here: every bot is frozen",
+)
+def test_a_bot_stopped_as_one_process_that_is_more_when_its_turn_comes_is_crashed():
+    bot = open_file_bot(BOTS / "echo_history.py")
+    assert bot.start() is None  # paused: one process, stopped
+    stray = subprocess.Popen(["sleep", "30"])
+    try:
+        bot._process.cgroup.adopt([stray.pid])  # as a fork finished past the stop would be
+        answer = bot.decide({"history": [], "legal_actions": []}, 2.0)
+    finally:
+        bot.close()
+        stray.kill()
+        stray.wait()
+    assert answer == Fault("the bot started a process as it was being paused", crash=True)
