@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import JSON
+from arena.ratings import Rating
 from arena.replay import RAISED, dumps_replay, loads_replay, public_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
@@ -148,6 +149,18 @@ def bot_rating_latest(*, bot: Bot, count: int, with_opponents: bool = False) -> 
     if with_opponents:
         changes = changes.prefetch_related("match__seats__bot")
     return list(changes.order_by("-created_at", "-id")[:count])
+
+
+def bot_rating_points(*, bot: Bot, count: int) -> list[tuple[Rating, int]]:
+    """The bot's ratings after its `count` latest ranked matches, oldest first, each with
+    the number of the version that played: a chart's points, read as plain values."""
+    rows = bot.rating_changes.order_by("-created_at", "-id").values_list(
+        "after", "deviation_after", "games_before", "version__number"
+    )[:count]
+    return [
+        (Rating(after, deviation, games + 1), number)
+        for after, deviation, games, number in reversed(rows)
+    ]
 
 
 def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:

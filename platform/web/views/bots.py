@@ -32,6 +32,7 @@ from matches.records import bot_head_to_head, bot_places
 from matches.selectors import (
     bot_qualification_seats,
     bot_rating_latest,
+    bot_rating_points,
     challenges_left,
     match_list,
 )
@@ -67,7 +68,7 @@ def bot_page(
 ) -> HttpResponse:
     bot = bot_get(bot_id=bot_id)
     owner = request.user.is_authenticated and bot.owner_id == request.user.pk
-    charted = bot_rating_latest(bot=bot, count=CHART_MATCHES)[::-1]
+    charted = bot_rating_points(bot=bot, count=CHART_MATCHES)
     versions = list(bot_version_list(bot=bot))
     places = bot_places(bot=bot)
     shown = rating_shown(bot.rating_state)
@@ -87,10 +88,8 @@ def bot_page(
         "history": bot_rating_latest(bot=bot, count=RECENT_MATCHES, with_opponents=True),
         "chart": rating_chart(
             [
-                RatingPoint(
-                    change.after, rating_shown(change.rating_after).band, change.version.number
-                )
-                for change in charted
+                RatingPoint(rating.value, rating_shown(rating).band, version)
+                for rating, version in charted
             ]
         ),
         "places": places_bars(places, bot.ladder.seats) if places else [],

@@ -16,7 +16,13 @@ from ladders.models import Ladder
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.selectors import match_get, match_list, match_replay_bytes, match_seat_log_for
+from matches.selectors import (
+    bot_rating_points,
+    match_get,
+    match_list,
+    match_replay_bytes,
+    match_seat_log_for,
+)
 from matches.services import match_create
 
 STORED_REPLAY = gzip.compress(b'{"format": "tavolo-replay", "events": []}')
@@ -87,3 +93,15 @@ def test_no_one_else_reads_a_seat_log(bob: AbstractUser, played: Match, reader: 
 def test_an_unknown_match_is_not_found(db: None) -> None:
     with pytest.raises(Http404):
         match_get(match_id=424242)
+
+
+def test_a_bots_rating_points_are_its_latest_ratings_oldest_first_with_their_versions(
+    alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable, finish: Callable
+) -> None:
+    bots = [accepted_bot(owner=alice, ladder=mia_ladder, name=name) for name in "abcd"]
+    for _ in range(4):
+        finish(bots, [1, 2, 3, 4])
+    changes = list(bots[0].rating_changes.order_by("id"))
+    points = bot_rating_points(bot=bots[0], count=3)
+    assert points == [(change.rating_after, 1) for change in changes[-3:]]
+    assert [rating.value for rating, _ in points] == sorted(rating.value for rating, _ in points)
