@@ -244,6 +244,11 @@ def test_a_live_match_is_watched_in_the_public_view_until_it_ends(
     assert match_finish(match_id=match.pk, outcome=match_outcome_store(match=match, record=record))
     page.wait_for_selector(".tv-live", state="detached", timeout=WAIT_MS)
     page.wait_for_selector(".tv-view option[value='full']", state="attached", timeout=WAIT_MS)
+    expect(page.locator("#match-facts .tag")).to_have_text("finished", timeout=WAIT_MS)
+    expect(page.locator("#match-record a", has_text="gzipped JSON")).to_be_visible()
+    assert page.locator("#live-note").count() == 0
+    places = page.locator("#match-record tbody td:nth-child(4)").all_inner_texts()
+    assert sorted(places) == ["1", "2"]
     assert not page.errors
 
 

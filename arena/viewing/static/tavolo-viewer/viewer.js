@@ -173,6 +173,8 @@ export class Viewer {
           const doc = await getJson(this.sources.frames || this.sources.public);
           this.show(doc, following ? doc.next : this.currentEvent());
           if (this.sources.logs) this.loadLogs();
+          // The page around the viewer may follow too (the site's match page does).
+          this.root.dispatchEvent(new CustomEvent("tavolo-viewer:finished", { bubbles: true }));
           return;
         }
         this.append(update.steps || [], update.next);
