@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from arena.replay import public_reason
 from arena.runner import Infraction
 from bots.models import Bot, BotVersion
 from ladders.ratings import rating_system
@@ -97,7 +98,8 @@ def infractions_by_kind(seats: list[MatchSeat]) -> list[str]:
     first: dict[str, str] = {}
     for seat in seats:
         for kept in seat.infraction_reasons:
-            infraction = Infraction(kept["reason"], kept["decision"])
+            # The reason is public (a version's status): an exception by its type only.
+            infraction = Infraction(public_reason(kept["reason"]), kept["decision"])
             counts[infraction.kind] += 1
             first.setdefault(
                 infraction.kind,

@@ -211,3 +211,15 @@ def test_a_qualification_whose_match_lost_its_lease_is_sent_again_within_seconds
     assert bot_versions_recover() == [version.pk], "its worker stopped renewing the lease"
     version.refresh_from_db()
     assert version.status == BotVersion.Status.PENDING
+
+
+@pytest.mark.jail
+def test_a_rejected_version_names_its_exceptions_by_type_and_keeps_the_message_in_its_log(
+    alice: AbstractUser, mia_ladder: Ladder
+) -> None:
+    raising = b"def act(observation):\n    raise RuntimeError('my-secret-plan-42')\n"
+    version = qualify(upload(alice, mia_ladder, raising))
+    assert version.status == BotVersion.Status.REJECTED
+    assert "raised x" in version.reason and "act raised RuntimeError" in version.reason
+    assert "my-secret-plan-42" not in version.reason, "the reason is public"
+    assert "my-secret-plan-42" in version.qualification_log, "the owner's log has it"
