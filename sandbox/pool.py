@@ -65,6 +65,8 @@ class ProcessPool:
         self._wanted: Recipe = None
         self._asked = False
         self._lock = threading.Lock()
+        self._starting = threading.Lock()
+        """Held by the keeper while it starts a process, so that `clear` waits for it."""
         self._wake = threading.Event()
         self._keeper: threading.Thread | None = None
         self._pid = os.getpid()
@@ -73,7 +75,7 @@ class ProcessPool:
         """An idle process of the kind `recipe` names if one is alive, else a new one; refill."""
         with self._lock:
             if self._pid != os.getpid():  # forked (a prefork worker): those are the parent's
-                self._idle, self._out, self._keeper, self._pid = [], [], None, os.getpid()
+                self._forget_parent()
                 at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
             self._wanted, self._asked = recipe, True
             stale = [each for kind, each in self._idle if kind != recipe or not each.alive()]
@@ -92,12 +94,21 @@ class ProcessPool:
         return process
 
     def clear(self) -> None:
-        """Kill every idle process and stop refilling until the next `take`."""
+        """Kill every idle process and stop refilling until the next `take`; a process
+        the keeper is starting meanwhile is waited for, and killed too."""
         with self._lock:
-            idle, self._idle, self._asked = self._idle, [], False
             if self._pid != os.getpid():  # forked: they are the parent's to kill
-                idle, self._out, self._keeper, self._pid = [], [], None, os.getpid()
-        _discard([each for _, each in idle])
+                self._forget_parent()
+                return
+        with self._starting:
+            with self._lock:
+                idle, self._idle, self._asked = self._idle, [], False
+            _discard([each for _, each in idle])
+
+    def _forget_parent(self) -> None:
+        """In a forked child: the idle processes, the keeper and its lock are the parent's."""
+        self._idle, self._out, self._keeper, self._pid = [], [], None, os.getpid()
+        self._starting = threading.Lock()
 
     def _target(self) -> int:
         """How many idle processes to keep (the lock held)."""
@@ -109,15 +120,24 @@ class ProcessPool:
         while True:
             self._wake.wait()
             self._wake.clear()
-            while (shortfall := self._shortfall()) is not None:
-                (recipe,) = shortfall
-                process = start_process(recipe)
-                with self._lock:
-                    wanted = self._asked and recipe == self._wanted
-                    if wanted:
-                        self._idle.append((recipe, process))
-                if not wanted:
-                    _discard([process])
+            while self._start_one():
+                pass
+
+    def _start_one(self) -> bool:
+        """Start one more process if the pool is short of one; False if it is not."""
+        with self._starting:
+            shortfall = self._shortfall()
+            if shortfall is None:
+                return False
+            (recipe,) = shortfall
+            process = start_process(recipe)
+            with self._lock:
+                wanted = self._asked and recipe == self._wanted
+                if wanted:
+                    self._idle.append((recipe, process))
+            if not wanted:
+                _discard([process])
+            return True
 
     def _shortfall(self) -> tuple[Recipe] | None:
         """The kind of process to start one more of, or None if the pool is full."""
