@@ -16,6 +16,7 @@ import kombu.exceptions
 import redis.exceptions
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.templatetags.static import static
 from django.utils.html import escape
 
 OUTAGES: tuple[type[BaseException], ...] = (
@@ -33,9 +34,12 @@ TITLES = {429: "Too many requests", 503: "Try again shortly"}
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title} · Tavolo</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>{title}</h1><p>{message}</p><p><a href="/">Tavolo</a></p></main></body></html>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="{stylesheet}"></head>
+<body><nav class="site"><a class="brand" href="/">Tavolo</a></nav>
+<main><h1>{title}</h1><p>{message}</p></main></body></html>
 """
+"""The site's look (its stylesheet is a static file: served without the database)."""
 
 
 def is_outage(error: BaseException | None) -> bool:
@@ -52,7 +56,7 @@ def error_response(request: HttpRequest, status: int, message: str) -> HttpRespo
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=status)
     title = TITLES.get(status, "Something went wrong")
-    page = PAGE.format(title=title, message=escape(message))
+    page = PAGE.format(title=title, message=escape(message), stylesheet=static("web/tavolo.css"))
     return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
 
 
