@@ -137,8 +137,7 @@ def test_every_match_a_killed_worker_held_runs_again_within_a_minute_and_leaves_
 def test_matches_whose_messages_redis_lost_are_played_once_redis_is_back(
     stack: Stack, api: Api, uploaded: list[int]
 ) -> None:
-    wait_until(lambda: unfinished(api), seconds=60, what="matches in play")
-    in_play = set(unfinished(api))
+    in_play = set(wait_until(lambda: unfinished(api), seconds=60, what="matches in play"))
     assert stack.redis.process is not None
     stack.redis.process.kill()
     stack.redis.process.wait()
