@@ -28,6 +28,10 @@ logger = logging.getLogger(__name__)
 WARNING_INTERVAL_SECONDS = 60.0
 """While Redis stays down, the fallback is logged once a minute, not on every request."""
 
+RETRY_SECONDS = 5.0
+"""After Redis failed, the process's memory answers alone this long before Redis is tried
+again: an unreachable server (a timeout, not a refusal) would cost every call its wait."""
+
 
 class FallbackRedisCache(RedisCache):
     """Django's Redis cache that answers from a process-local cache while Redis fails."""
@@ -36,13 +40,17 @@ class FallbackRedisCache(RedisCache):
         super().__init__(server, params)
         self.local = LocMemCache(f"fallback-{id(self)}", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
         self._warned_at = -WARNING_INTERVAL_SECONDS
+        self._redis_again_at = 0.0
 
     def _either(self, method: str, *args: Any) -> Any:
         """Redis's answer to `method`, or this process's memory's while Redis fails."""
+        if time.monotonic() < self._redis_again_at:
+            return getattr(self.local, method)(*args)
         try:
             return getattr(super(), method)(*args)
         except RedisError as error:
             now = time.monotonic()
+            self._redis_again_at = now + RETRY_SECONDS
             if now - self._warned_at >= WARNING_INTERVAL_SECONDS:
                 self._warned_at = now
                 logger.warning("the cache's Redis fails (%s): using this process's memory", error)

@@ -6,18 +6,22 @@ test, and a PostgreSQL database of its own whose connections are terminated.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import psycopg
 import pytest
+import redis
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractUser
+from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import close_old_connections, connections
 from django.test import Client
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
+import tavolo_site.cache
 from accounts.services import user_api_token_get
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
@@ -179,3 +183,20 @@ def test_with_the_database_down_the_api_and_pages_answer_503_then_recover(
 
     _terminate(kept_connections, allow_connections=True)
     assert request_as_a_server_would(client, "/ladders/").status_code == 200  # type: ignore[attr-defined]
+
+
+def test_the_cache_uses_redis_again_once_it_is_back(
+    redis_cache: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tavolo_site.cache, "RETRY_SECONDS", 0.5)
+    redis_cache.stop()
+    cache = caches["default"]
+    cache.set("figures", "kept in memory")
+    assert cache.get("figures") == "kept in memory"
+    redis_cache.start()
+    cache.set("figures", "still in memory")  # Redis is tried again only after RETRY_SECONDS
+    assert redis.Redis.from_url(redis_cache.url).keys("*") == []
+    time.sleep(0.6)
+    cache.set("figures", "in Redis")
+    assert cache.get("figures") == "in Redis"
+    assert redis.Redis.from_url(redis_cache.url).keys("*"), "written to Redis"
