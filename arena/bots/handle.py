@@ -8,15 +8,19 @@ never knows the difference.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, final
 
 from arena.engine import JSON
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Fault:
     """Why a decision brought no action: a malformed or late reply (an
-    infraction), or, with `crash`, a bot that can play no more."""
+    infraction), or, with `crash`, a bot that can play no more.
+
+    Final, so that ``type(answer) is Fault`` (cheaper than `isinstance` in the
+    runner's loop) tells it."""
 
     reason: str
     crash: bool = False

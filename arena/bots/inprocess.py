@@ -16,7 +16,8 @@ class InProcessBot:
 
     There is no process to pause, and a built-in bot cannot be interrupted, so
     the runner only measures its time; an exception is an infraction like any
-    other bot's.
+    other bot's. The runner calls `act` itself and hands what it raises to
+    `fault`, as `decide` does: one call less in the hottest loop of a match.
     """
 
     logs_only_with_faults = True
@@ -24,7 +25,7 @@ class InProcessBot:
 
     def __init__(self, name: str, act: Act) -> None:
         self.name = name
-        self._act = act
+        self.act = act
         self._log: list[str] = []
         self._taken = 0
 
@@ -33,10 +34,14 @@ class InProcessBot:
 
     def decide(self, observation: JSON, timeout: float) -> Answer:
         try:
-            return self._act(observation)
+            return self.act(observation)
         except Exception as error:
-            self._log.append(traceback.format_exc())
-            return Fault(f"act raised {type(error).__name__}: {error}")
+            return self.fault(error)
+
+    def fault(self, error: Exception) -> Fault:
+        """What `act` raising `error` answers: an infraction; its traceback goes to the log."""
+        self._log.append("".join(traceback.format_exception(error)))
+        return Fault(f"act raised {type(error).__name__}: {error}")
 
     def take_log(self) -> str:
         if self._taken == len(self._log):
