@@ -12,6 +12,7 @@ import os
 import shutil
 import socket
 import subprocess
+from collections.abc import Iterator
 
 import pytest
 
@@ -83,3 +84,32 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             if os.environ.get("CI") == "true":
                 pytest.fail(f"CI requires it: {reason}")
             pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """One headless Chromium for the whole run, driven by Playwright's sync API.
+
+    Playwright's sync API runs an event loop in this thread for as long as it is
+    open, and a second one cannot start beside it: every browser test shares this
+    browser. The tests' own database reads and writes stay synchronous, between
+    its calls.
+    """
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                ],
+            )
+            yield browser
+            browser.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from arena.ratings import RatedSeat, Rating
+from arena.replay import public_reason
 from bots.models import Bot, BotVersion
 from bots.services import bot_retire
 from ladders.ratings import rating_system
@@ -182,7 +183,7 @@ def crashing_bots_retire(*, seats: list[MatchSeat]) -> list[Bot]:
         if len(latest) == streak and all(latest):
             reason = (
                 f"retired by the platform: it crashed in its last {streak} ranked matches in a "
-                f"row (the last one: {seat.crash_reason or 'no reason given'}); "
+                f"row (the last one: {public_reason(seat.crash_reason) or 'no reason given'}); "
                 "upload a version that does not crash, or return it to the ladder"
             )
             retired.append(bot_retire(bot=bot, reason=reason))

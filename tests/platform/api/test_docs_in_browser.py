@@ -8,37 +8,19 @@ Swagger UI's Authorize dialog.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from playwright.sync_api import Browser, Page, Request, sync_playwright
+from playwright.sync_api import Browser, Page, Request
 
 from accounts.services import user_api_token_get
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 BLOCKED_BY_POLICY = {"csp", "net::ERR_BLOCKED_BY_CSP"}
 """How Chromium reports a request its Content-Security-Policy stopped, by version."""
 WAIT_MS = 30_000
 
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK) and not os.environ.get("CI"), reason="needs chromium"
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    # Playwright runs an event loop in this thread; the test's database work stays synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            yield browser
-            browser.close()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+pytestmark = pytest.mark.browser
 
 
 class Visit:
@@ -62,8 +44,8 @@ class Visit:
 
 
 @pytest.fixture
-def visit(browser: Browser, live_server, transactional_db: None) -> Iterator[Visit]:
-    context = browser.new_context()
+def visit(chromium: Browser, live_server, transactional_db: None) -> Iterator[Visit]:
+    context = chromium.new_context()
     yield Visit(context.new_page())
     context.close()
 

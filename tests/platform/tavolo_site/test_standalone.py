@@ -66,10 +66,13 @@ class Site:
 
 
 @contextmanager
-def standalone(folder: Path) -> Iterator[Site]:
-    """Run `tavolo standalone` on a free port with its data in `folder`; Ctrl-C it after."""
+def standalone(folder: Path, **settings: str) -> Iterator[Site]:
+    """Run `tavolo standalone` on a free port with its data in `folder`; Ctrl-C it after.
+
+    `settings` are environment variables for it, such as ``TAVOLO_ANONYMOUS_READ_RATE``.
+    """
     port = free_port()
-    env = {key: value for key, value in os.environ.items() if key not in SERVICES}
+    env = {key: value for key, value in os.environ.items() if key not in SERVICES} | settings
     output = (folder / "standalone.log").open("w+")
     command = [str(Path(sys.executable).with_name("tavolo")), "standalone", "--port", str(port)]
     command += ["--data-dir", str(folder / "data")]

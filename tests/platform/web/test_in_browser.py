@@ -21,7 +21,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.utils import timezone
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from arena.bots.inprocess import InProcessBot
 from arena.bots.registry import builtin_bots
@@ -33,7 +33,6 @@ from matches.live import ProgressWriter
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome, match_outcome_store
 from matches.services import match_create
-from tests.conftest import CHROMIUM
 from tests.platform.web.test_watching import PRINTING, printed, printing_bot
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.services import tournament_advance, tournament_freeze, tournament_start
@@ -47,25 +46,6 @@ UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS") == "1"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 15_000
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
-    # Playwright's sync API runs an event loop in this thread; the tests' own database
-    # reads and writes stay synchronous, between its calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-            ],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
