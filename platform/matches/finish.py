@@ -30,6 +30,17 @@ from matches.playing import MatchOutcome
 from matches.qualification_verdict import qualification_judge
 from matches.tallies import tally_ranked_match
 
+SEAT_OUTCOME = [
+    "place",
+    "infractions",
+    "crashed",
+    "crash_reason",
+    "infraction_reasons",
+    "log",
+    "log_entries",
+]
+MATCH_OUTCOME = ["status", "finished_at", "result", "decisions", "replay", "failure_reason"]
+
 
 @transaction.atomic
 def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
@@ -39,7 +50,7 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
     already finished is left as it is (False). A ranked match then locks the
     bots' rating rows in id order, so concurrent finishes never deadlock.
     """
-    match = Match.objects.select_for_update().get(id=match_id)
+    match = Match.objects.select_for_update(of=("self",)).select_related("ladder").get(id=match_id)
     if match.status == Match.Status.FINISHED:
         return False
     seats = list(match.seats.order_by("seat"))
@@ -55,17 +66,10 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
         seat.infraction_reasons = seat_outcome.infraction_reasons
         seat.log = seat_outcome.log_name
         seat.log_entries = seat_outcome.log_entries_name
-    MatchSeat.objects.bulk_update(
-        seats,
-        [
-            "place",
-            "infractions",
-            "crashed",
-            "crash_reason",
-            "infraction_reasons",
-            "log",
-            "log_entries",
-        ],
+    # The seats exist: an upsert updates them all in one statement, which compiles far
+    # faster than bulk_update's CASE per seat and field.
+    MatchSeat.objects.bulk_create(
+        seats, update_conflicts=True, unique_fields=["match", "seat"], update_fields=SEAT_OUTCOME
     )
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
@@ -73,7 +77,7 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
     match.decisions = outcome.decisions
     match.replay = outcome.replay_name
     match.failure_reason = ""
-    match.save()
+    match.save(update_fields=MATCH_OUTCOME)
     ON_FINISH[match.kind](match=match, seats=seats)
     return True
 

@@ -28,6 +28,9 @@ RECENT_RATINGS = 30
 
 SAVE_BATCH = 2000
 
+SUMMARY_FIGURES = ["played", "wins", "last_played", "places", "recent_ratings"]
+PAIR_FIGURES = ["matches", "ahead", "behind"]
+
 
 class Tallies:
     """Figures being summed: one summary per bot, one head-to-head per (bot, opponent).
@@ -40,7 +43,6 @@ class Tallies:
         self.pair_model = apps.get_model("matches", "HeadToHeadSummary")
         self.summaries = {summary.bot_id: summary for summary in summaries}
         self.pairs = {(pair.bot_id, pair.opponent_id): pair for pair in pairs}
-        self.stored = set(self.summaries), set(self.pairs)
 
     def count_match(self, seats: Sequence[tuple[int, int]], finished_at: datetime) -> None:
         """Count a finished ranked match from its seats' (bot id, place).
@@ -72,24 +74,30 @@ class Tallies:
         summary.recent_ratings = [*summary.recent_ratings, after][-RECENT_RATINGS:]
 
     def save(self) -> None:
-        """Write the figures: new rows created, the others updated."""
-        stored_summaries, stored_pairs = self.stored
-        self._write(
-            self.summary_model,
-            self.summaries,
-            stored_summaries,
-            ["played", "wins", "last_played", "places", "recent_ratings"],
+        """Write the figures: one upsert per table, for new rows and stored ones alike."""
+        self.summary_model.objects.bulk_create(
+            self.summaries.values(),
+            update_conflicts=True,
+            unique_fields=["bot"],
+            update_fields=SUMMARY_FIGURES,
+            batch_size=SAVE_BATCH,
         )
-        self._write(self.pair_model, self.pairs, stored_pairs, ["matches", "ahead", "behind"])
-        self.stored = set(self.summaries), set(self.pairs)
-
-    @staticmethod
-    def _write(model: Any, rows: dict, stored: set, fields: list[str]) -> None:
-        model.objects.bulk_create(
-            [row for key, row in rows.items() if key not in stored], batch_size=SAVE_BATCH
-        )
-        model.objects.bulk_update(
-            [row for key, row in rows.items() if key in stored], fields, batch_size=SAVE_BATCH
+        self.pair_model.objects.bulk_create(
+            # Fresh rows without ids, so that stored and new pairs go in one statement.
+            [
+                self.pair_model(
+                    bot_id=bot_id,
+                    opponent_id=opponent_id,
+                    matches=pair.matches,
+                    ahead=pair.ahead,
+                    behind=pair.behind,
+                )
+                for (bot_id, opponent_id), pair in self.pairs.items()
+            ],
+            update_conflicts=True,
+            unique_fields=["bot", "opponent"],
+            update_fields=PAIR_FIGURES,
+            batch_size=SAVE_BATCH,
         )
 
     def _summary(self, bot_id: int) -> Any:

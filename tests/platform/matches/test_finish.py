@@ -85,6 +85,28 @@ def test_a_ranked_finish_records_the_points_won_against_each_opponent(
     assert all(entry["points"] > 0 for entry in winner.versus)
 
 
+RANKED_FINISH_QUERIES = 15
+"""A ranked finish without a crash, whatever its number of seats: the transaction, the
+match and its seats, the bots' and versions' ratings, the history, and the tallies."""
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_ranked_finish_takes_a_fixed_number_of_queries_however_many_seats(
+    alice: AbstractUser,
+    ladders: dict[str, Ladder],
+    accepted_bot: Callable,
+    django_assert_num_queries: Callable,
+    seats: int,
+) -> None:
+    ladder = next(ladder for ladder in ladders.values() if ladder.seats == seats)
+    bots = [accepted_bot(owner=alice, ladder=ladder, name=f"bot-{n}") for n in range(seats)]
+    for _ in range(2):  # the first finish creates the tallies, the second updates them
+        match = ranked(ladder, bots)
+        with django_assert_num_queries(RANKED_FINISH_QUERIES):
+            assert match_finish(match_id=match.pk, outcome=outcome(*range(1, seats + 1)))
+    assert all(Bot.objects.get(pk=bot.pk).games == 2 for bot in bots)
+
+
 def test_finishing_a_match_twice_changes_nothing_the_second_time(
     table: list[Bot], muggins_ladder: Ladder
 ) -> None:
