@@ -5,6 +5,11 @@ the bot would be root in the host's user namespace. So a root runner starts
 bwrap as `BOT_USER`, creating that system account (no home, no shell) on
 first use, and falls back to `nobody` if it cannot. A runner that is not
 root runs bwrap as itself.
+
+The switch of ids is made by `setpriv` (util-linux) in the new process: then
+`subprocess` starts it with vfork, whose cost does not grow with the runner's
+memory, where ``Popen(user=...)`` must fork and copy the runner's page tables
+(docs/benchmarks.md). Without `setpriv`, ``Popen``'s own options do it.
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ import os
 import pwd
 import subprocess
 from dataclasses import dataclass
+from typing import Any
 
 BOT_USER = "tavolo-bot"
 FALLBACK_USER = "nobody"
+SETPRIV = "/usr/bin/setpriv"
 
 log = logging.getLogger(__name__)
 
@@ -78,3 +85,15 @@ def jail_account() -> Account:
                 log.warning("bots run as %s: the %s user is missing", FALLBACK_USER, BOT_USER)
             return Account(uid=entry.pw_uid, gid=entry.pw_gid, name=name)
     raise LookupError(f"neither {BOT_USER} nor {FALLBACK_USER} is a usable account")
+
+
+def start_as(account: Account) -> tuple[list[str], dict[str, Any]]:
+    """How to start a command as `account`: the words to put before it, and the options
+    to give `subprocess.Popen`. Either way the process has the account's uid and gid, no
+    supplementary groups and (from root to another uid) no capabilities."""
+    if account.uid is None or account.gid is None:
+        return [], {}
+    if not os.access(SETPRIV, os.X_OK):
+        return [], {"user": account.uid, "group": account.gid, "extra_groups": []}
+    switch = [f"--reuid={account.uid}", f"--regid={account.gid}", "--clear-groups", "--"]
+    return [SETPRIV, *switch], {}

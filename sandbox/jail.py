@@ -23,7 +23,7 @@ import signal
 import time
 
 from sandbox import graveyard, policy, wire
-from sandbox.botuser import jail_account
+from sandbox.botuser import jail_account, start_as
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
@@ -109,16 +109,15 @@ class JailedProcess(BotProcess):
         argv = policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd)
         if gate:
             argv[1:1] = gate.flags
+        switch, as_account = start_as(account)
         try:
             if self.cgroup:
                 # The bwrap processes and the pid-1 reaper count as well as the bot's own.
                 self.cgroup.limit(memory_bytes=limits.memory_bytes, processes=limits.processes + 2)
             super().__init__(
-                argv,
+                [*switch, *argv],
                 pass_fds=(seccomp_fd, host_fd, *(gate.fds if gate else ())),
-                user=account.uid,
-                group=account.gid,
-                extra_groups=[] if account.uid is not None else None,
+                **as_account,
             )
             if self.cgroup and gate:
                 self._let_in(gate, time.monotonic() + limits.startup_seconds)

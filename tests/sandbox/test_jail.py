@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots.handle import Fault
-from sandbox import jail, policy
+from sandbox import botuser, jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
 from tests.sandbox.hostile_match import hostile_bot, outcomes, running, wait_for
@@ -200,3 +200,22 @@ def test_a_bot_stopped_as_one_process_that_is_more_when_its_turn_comes_is_crashe
         stray.kill()
         stray.wait()
     assert answer == Fault("the bot started a process as it was being paused", crash=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a runner that is not root starts jails as itself")
+@pytest.mark.parametrize("setpriv", [True, False], ids=["setpriv", "popen-options"])
+def test_a_root_runner_starts_jails_as_the_bot_account_without_groups_or_capabilities(
+    setpriv, monkeypatch
+):
+    if not setpriv:
+        monkeypatch.setattr(botuser, "SETPRIV", "/nonexistent/setpriv")
+    account = botuser.jail_account()
+    switch, options = botuser.start_as(account)
+    assert bool(switch) == setpriv
+    command = [*switch, policy.PYTHON, "-c", "print(open('/proc/self/status').read())"]
+    status = subprocess.run(command, capture_output=True, text=True, check=True, **options).stdout
+    fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+    assert fields["Uid"].split() == [str(account.uid)] * 4
+    assert fields["Gid"].split() == [str(account.gid)] * 4
+    assert fields["Groups"].strip() == ""
+    assert {fields[name] for name in ("CapInh", "CapPrm", "CapEff", "CapAmb")} == {"0" * 16}
