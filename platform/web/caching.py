@@ -8,11 +8,18 @@ name, their messages and their forms), and so does a visitor with a message
 waiting. A view keeps a response out of the cache with ``Cache-Control:
 no-cache`` (a match still waiting to be played, which reloads itself), and a
 response that sets a cookie is never stored.
+
+A crowd never renders one page at once: in each process, one request renders
+a page that is missing or out of date while the others get the copy before it
+(if there is one, at most `STALE_SECONDS` past its time) or wait for that
+rendering (if there is none). A visitor is therefore served a copy at most
+`TAVOLO_PAGE_CACHE_SECONDS` old, plus the time of the one rendering under way.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -22,8 +29,17 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
+from web.single_flight import leading, wait_for
+
 View = Callable[..., HttpResponse]
 UNCACHEABLE = ("no-cache", "no-store", "private")
+STALE_SECONDS = 60
+"""How long past its time a copy is kept, to serve while one request renders the page anew."""
+WAIT_SECONDS = 10.0
+"""The longest a request waits for another's rendering of a page there is no copy of."""
+
+Kept = tuple[bytes, str, float]
+"""A page's content, its content type, and until when (`time.time()`) it is fresh."""
 
 
 def visitor_cached(view: View) -> View:
@@ -34,17 +50,45 @@ def visitor_cached(view: View) -> View:
         seconds = settings.TAVOLO_PAGE_CACHE_SECONDS
         if not seconds or not _is_visitor(request):
             return view(request, *args, **kwargs)
-        key = "tavolo:page:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
-        kept = cache.get(key)
-        if kept is not None:
-            content, content_type = kept
-            return HttpResponse(content, content_type=content_type)
-        response = view(request, *args, **kwargs)
-        if _storable(response):
-            cache.set(key, (response.content, response["Content-Type"]), seconds)
-        return response
+        key = "tavolo:page:v2:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
+        kept: Kept | None = cache.get(key)
+        if kept is not None and _fresh(kept):
+            return _served(kept)
+        with leading(key) as renders:
+            if renders:
+                return _rendered(view, request, args, kwargs, key, seconds)
+        if kept is None:  # another request renders it: wait for its copy
+            wait_for(key, WAIT_SECONDS)
+            kept = cache.get(key)
+            if kept is None:  # it could not be kept (a 404, a page that must be fresh)
+                return view(request, *args, **kwargs)
+        return _served(kept)
 
     return cached
+
+
+def _rendered(
+    view: View, request: HttpRequest, args: Any, kwargs: Any, key: str, seconds: int
+) -> HttpResponse:
+    """The page rendered, and kept when it may be; a copy made meanwhile if there is one."""
+    kept: Kept | None = cache.get(key)
+    if kept is not None and _fresh(kept):  # rendered by another between the two looks
+        return _served(kept)
+    response = view(request, *args, **kwargs)
+    if _storable(response):
+        fresh_until = time.time() + seconds
+        kept = (response.content, response["Content-Type"], fresh_until)
+        cache.set(key, kept, seconds + STALE_SECONDS)
+    return response
+
+
+def _fresh(kept: Kept) -> bool:
+    return time.time() < kept[2]
+
+
+def _served(kept: Kept) -> HttpResponse:
+    content, content_type, _ = kept
+    return HttpResponse(content, content_type=content_type)
 
 
 def _is_visitor(request: HttpRequest) -> bool:

@@ -9,10 +9,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from arena.viewing import FULL, PUBLIC, View
-from matches.frames import match_frames_json
+from matches.frames import FramesJson, match_frames_json
 from matches.live import match_live_steps
 from matches.models import Match
 from matches.selectors import match_get, match_log_entries_for, match_state_get
+from web.caching import WAIT_SECONDS
+from web.single_flight import leading, wait_for
 
 JSON_CONTENT_TYPE = "application/json"
 
@@ -20,7 +22,7 @@ JSON_CONTENT_TYPE = "application/json"
 def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
     """The frames document, sent gzipped as it is kept when the client takes gzip."""
     match = match_state_get(match_id=match_id)
-    document = match_frames_json(match=match, view=view)
+    document = _frames_json(match, view)
     send_gzipped = document.gzipped and _takes_gzip(request)
     response = HttpResponse(
         document.body if send_gzipped else document.plain(), content_type=JSON_CONTENT_TYPE
@@ -33,6 +35,19 @@ def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
     else:
         add_never_cache_headers(response)
     return response
+
+
+def _frames_json(match: Match, view: View) -> FramesJson:
+    """The match's frames; a finished match's made by one request of this process at a
+    time while the others wait, then find them in the cache."""
+    if match.status != Match.Status.FINISHED:
+        return match_frames_json(match=match, view=view)
+    key = f"tavolo:frames-making:{match.pk}:{view}"
+    with leading(key) as makes:
+        if makes:
+            return match_frames_json(match=match, view=view)
+    wait_for(key, WAIT_SECONDS)
+    return match_frames_json(match=match, view=view)
 
 
 def _takes_gzip(request: HttpRequest) -> bool:
