@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 
 from bots.models import Bot, BotVersion
+from matches.frames import match_frames_names
 from matches.models import Match, MatchSeat
 
 PLAYING = (Match.Status.QUEUED, Match.Status.RUNNING)
@@ -64,10 +65,14 @@ def bot_delete(*, bot: Bot) -> list[int]:
 
 
 def _stored_files(match_ids: list[int]) -> list[str]:
-    """The storage names of the matches' replays and of their seats' logs."""
+    """The storage names of the matches' replays, frames and seats' logs."""
     replays = Match.objects.filter(id__in=match_ids).values_list("replay", flat=True)
     logs = MatchSeat.objects.filter(match_id__in=match_ids).values_list("log", "log_entries")
-    names = [*replays, *(name for pair in logs for name in pair)]
+    names = [
+        *replays,
+        *match_frames_names(match_ids=match_ids),
+        *(name for pair in logs for name in pair),
+    ]
     return [name for name in names if name]
 
 

@@ -184,6 +184,7 @@ def _match_play_and_record(*, match: Match, attempt: int) -> bool:
             "match %s played: %s decisions in %.1f s", match.pk, record.decisions, record.seconds
         )
         transaction.on_commit(lambda: _match_played_count(match=match, record=record))
+        transaction.on_commit(lambda: _match_frames_send(match_id=match.pk), robust=True)
         return True
     match_outcome_discard(outcome=outcome)
     return False
@@ -233,6 +234,14 @@ def _match_count(*, match: Match, outcome: str) -> None:
     """Count `match` as played, failed or re-run once the current transaction commits."""
     labels = {"ladder": match.ladder.slug, "kind": match.kind, "outcome": outcome}
     transaction.on_commit(lambda: metrics.MATCHES.labels(**labels).inc())
+
+
+def _match_frames_send(*, match_id: int) -> None:
+    """Have a default worker make the viewer's frames of a match just recorded, so that
+    its first spectator does not wait for them and the match worker goes on playing."""
+    from matches.tasks import match_frames_prepare as match_frames_prepare_task
+
+    match_frames_prepare_task.delay(match_id)
 
 
 def _match_played_count(*, match: Match, record: MatchRecord) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.core.files.storage import default_storage
 from django.db.models.signals import post_save
 from django.test import Client
 
@@ -15,6 +16,7 @@ from arena.bots.inprocess import InProcessBot
 from arena.runner import play_match as arena_play_match
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.frames import match_frames_names
 from matches.live import ProgressWriter
 from matches.models import Match, MatchProgress
 from matches.services import match_create
@@ -81,6 +83,25 @@ def test_a_finished_matchs_frames_are_sent_gzipped_to_a_client_that_takes_gzip(
     assert body == plain and json.loads(body)["view"] == "public"
     if gzipped:
         assert len(answer.content) * 5 < len(plain)
+
+
+def test_a_matchs_full_frames_are_stored_as_it_finishes_and_served_from_there(
+    client: Client,
+    play_match: Callable[..., Match],
+    alice_bot: Bot,
+    house: Bot,
+    celery_eager: None,
+    django_capture_on_commit_callbacks,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        played = play_match(alice_bot.ladder, alice_bot, house)
+    [name] = match_frames_names(match_ids=[played.pk])
+    with default_storage.open(name, "rb") as stored:
+        prepared = gzip.decompress(stored.read())
+    played.replay.delete(save=False)  # the frames need the replay no more
+    answer = client.get(f"/matches/{played.pk}/frames/full.json")
+    assert answer.status_code == 200 and answer.content == prepared
+    assert json.loads(prepared)["finished"]
 
 
 def test_a_match_page_mounts_the_viewer_with_every_view(client: Client, played: Match) -> None:
