@@ -4,17 +4,20 @@ spectators read them back as the public view's frames.
 The events go to the database (`MatchProgress`), which both set-ups share:
 PostgreSQL with Redis, and the standalone site's SQLite file with its
 filesystem broker, where the web server and the worker are separate processes.
-The worker writes at most every `PROGRESS_SECONDS`, and the viewer polls a
-little more often than every second, so a spectator is at most about a second
-behind the table.
+The worker writes at most every `PROGRESS_SECONDS`, each time one row with the
+events since its last write (one INSERT, however long the match has run), and
+the viewer polls a little more often than every second, so a spectator is at
+most about a second behind the table.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from time import monotonic
 
-from django.db import DatabaseError
+from django.db import DatabaseError, connection, transaction
 
 from arena.engine import JSON, Game
 from arena.replay import public_replay
@@ -41,24 +44,47 @@ class ProgressWriter:
             "seed": format(seed, "x"),
         }
         self.written_at = -PROGRESS_SECONDS
+        self.written = 0
+        """How many events are in the database: a failed write leaves them for the next."""
 
     def __call__(self, events: list[JSON]) -> None:
         now = monotonic()
-        if now - self.written_at < PROGRESS_SECONDS:
+        if now - self.written_at < PROGRESS_SECONDS or len(events) <= self.written:
             return
         self.written_at = now
         try:
-            MatchProgress.objects.update_or_create(
-                match_id=self.match_id, defaults={"replay": {**self.header, "events": events}}
-            )
+            with transient_write():
+                MatchProgress.objects.create(
+                    match_id=self.match_id,
+                    start=self.written,
+                    events=events[self.written :],
+                    header=None if self.written else self.header,
+                )
         except DatabaseError:
             # Spectators miss an update; the match itself must go on.
             logger.warning("could not write the progress of match %s", self.match_id, exc_info=True)
+            return
+        self.written = len(events)
 
 
 def match_progress_clear(*, match_id: int) -> None:
     """Forget a match's progress once it has finished or failed."""
-    MatchProgress.objects.filter(match_id=match_id).delete()
+    with transient_write():
+        MatchProgress.objects.filter(match_id=match_id).delete()
+
+
+@contextmanager
+def transient_write() -> Iterator[None]:
+    """A transaction for progress, whose commit on PostgreSQL does not wait for the disk.
+
+    Progress is worth nothing after a crash of the database (the match is
+    played again), so it need not cost a flush of the log to disk each time.
+    """
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        yield
 
 
 def match_is_live(*, match: Match) -> bool:
@@ -66,13 +92,31 @@ def match_is_live(*, match: Match) -> bool:
     return MatchProgress.objects.filter(match_id=match.pk).exists()
 
 
+def _progress_replay(*, match: Match) -> JSON | None:
+    """The partial replay the worker has written so far; None before its first write.
+
+    A piece may repeat events of the one before (a write that failed in the
+    worker's eyes but was stored): each piece is laid from its own start.
+    """
+    header: JSON | None = None
+    events: list[JSON] = []
+    for piece in MatchProgress.objects.filter(match_id=match.pk).order_by("start", "id"):
+        if piece.start > len(events):
+            break
+        header = piece.header if piece.header is not None else header
+        events[piece.start :] = piece.events
+    return None if header is None else {**header, "events": events}
+
+
 def match_live_document(*, match: Match) -> JSON | None:
     """The public frames document of a match being played, so far; None before
     the worker's first write (or once the match is over)."""
-    progress = MatchProgress.objects.filter(match_id=match.pk).first()
-    if progress is None or match.status != Match.Status.RUNNING:
+    if match.status != Match.Status.RUNNING:
         return None
-    return frames_document(public_replay(progress.replay), view=PUBLIC)
+    progress = _progress_replay(match=match)
+    if progress is None:
+        return None
+    return frames_document(public_replay(progress), view=PUBLIC)
 
 
 def match_live_steps(*, match: Match, since: int) -> JSON:
@@ -84,8 +128,8 @@ def match_live_steps(*, match: Match, since: int) -> JSON:
     """
     if match.status in OVER:
         return {"finished": True, "steps": [], "next": since}
-    progress = MatchProgress.objects.filter(match_id=match.pk).first()
+    progress = _progress_replay(match=match)
     if progress is None:
         return {"finished": False, "steps": [], "next": 0}
-    document = frames_document(public_replay(progress.replay), view=PUBLIC, since=since)
+    document = frames_document(public_replay(progress), view=PUBLIC, since=since)
     return {"finished": False, "steps": document["steps"], "next": document["next"]}

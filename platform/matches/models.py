@@ -109,19 +109,28 @@ class MatchSeat(models.Model):
 
 
 class MatchProgress(models.Model):
-    """The events so far of a match being played, for watching it live.
+    """A piece of the events of a match being played, for watching it live.
 
-    The worker playing the match rewrites it a few times a second; it holds the
-    secret seed (to re-simulate the events), so only the public view of it is
-    ever shown. It is deleted once the match has finished or failed.
+    The worker playing the match appends a piece a few times a second, with the
+    events since its last piece, so a write costs the same early or late in a
+    long match. The first piece (`start` 0) also holds the partial replay's
+    header, with the secret seed (to re-simulate the events), so only the public
+    view of it is ever shown. The pieces are deleted once the match has finished
+    or failed.
     """
 
-    match = models.OneToOneField(Match, models.CASCADE, primary_key=True, related_name="progress")
-    replay = models.JSONField(help_text="A partial replay: game, rules, seats, seed and events.")
-    updated_at = models.DateTimeField(auto_now=True)
+    match = models.ForeignKey(Match, models.CASCADE, related_name="progress")
+    start = models.PositiveIntegerField(help_text="The index of its first event in the match.")
+    events = models.JSONField(help_text="The events from `start` on, as the worker had them.")
+    header = models.JSONField(
+        null=True, blank=True, help_text="On the first piece: game, rules, seats and seed."
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "start"], name="match_progress_in_order")]
 
     def __str__(self) -> str:
-        return f"progress of match {self.match_id}"
+        return f"progress of match {self.match_id} from event {self.start}"
 
 
 class RatingChange(models.Model):

@@ -138,12 +138,12 @@ def test_no_one_else_reads_the_logs(
 
 
 @pytest.fixture
-def progress_saves() -> Iterator[list[int]]:
-    """The number of events of each progress write, as the worker makes them."""
-    saves: list[int] = []
+def progress_saves() -> Iterator[list[tuple[int, int]]]:
+    """Each progress write as the worker makes them: (its first event, its number of events)."""
+    saves: list[tuple[int, int]] = []
 
     def saved(instance: MatchProgress, **kwargs: object) -> None:
-        saves.append(len(instance.replay["events"]))
+        saves.append((instance.start, len(instance.events)))
 
     post_save.connect(saved, sender=MatchProgress)
     yield saves
@@ -151,11 +151,23 @@ def progress_saves() -> Iterator[list[int]]:
 
 
 def test_a_worker_writes_progress_while_playing_and_clears_it_after(
-    play_match: Callable[..., Match], printing_bot: Bot, house: Bot, progress_saves: list[int]
+    play_match: Callable[..., Match],
+    printing_bot: Bot,
+    house: Bot,
+    progress_saves: list[tuple[int, int]],
 ) -> None:
     played = play_match(printing_bot.ladder, printing_bot, house)
-    assert progress_saves and progress_saves[0] < played.decisions
+    assert progress_saves and progress_saves[0][0] == 0 and progress_saves[0][1] < played.decisions
     assert not MatchProgress.objects.exists()
+
+
+RUNNING_NAMES = ["alice/domino@v1", "builtin:strong"]
+
+
+def progress_writer(match: Match) -> ProgressWriter:
+    """A worker's progress writer for the `running` match."""
+    game, seed = match.ladder.make_game(), int(match.seed, 16)
+    return ProgressWriter(match_id=match.pk, game=game, seed=seed, bot_names=RUNNING_NAMES)
 
 
 @pytest.fixture
@@ -169,11 +181,38 @@ def running(muggins_ladder: Ladder, alice_bot: Bot, house: Bot) -> tuple[Match, 
     )
     Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
     game, seed = muggins_ladder.make_game(), int(match.seed, 16)
-    names = ["alice/domino@v1", "builtin:strong"]
-    first = [InProcessBot(name, lambda seen: seen["legal_actions"][0]) for name in names]
+    first = [InProcessBot(name, lambda seen: seen["legal_actions"][0]) for name in RUNNING_NAMES]
     events = arena_play_match(game, first, seed=seed).replay["events"]
-    ProgressWriter(match_id=match.pk, game=game, seed=seed, bot_names=names)(events[:40])
+    progress_writer(match)(events[:40])
     return Match.objects.get(pk=match.pk), events
+
+
+def test_each_progress_write_holds_only_the_events_since_the_last(
+    running: tuple[Match, list[dict]], progress_saves: list[tuple[int, int]], client: Client
+) -> None:
+    match, events = running
+    write = progress_writer(match)
+    for end in (55, 70):
+        write.written_at = float("-inf")
+        write(events[:end])
+    assert progress_saves[-2:] == [(0, 55), (55, 15)]
+    steps = get_json(client, f"/matches/{match.pk}/live.json?since=50")["steps"]
+    assert [step["index"] for step in steps] == list(range(50, 70))
+
+
+def test_a_write_stored_twice_shows_its_events_once(
+    running: tuple[Match, list[dict]], client: Client
+) -> None:
+    match, events = running
+    # The fixture's write of 40 events went through, but its writer took it for failed and
+    # begins again from event 0; later writes go on from wherever each writer stands.
+    again = progress_writer(match)
+    again(events[:50])
+    again.written_at = float("-inf")
+    again(events[:60])
+    steps = get_json(client, f"/matches/{match.pk}/live.json")["steps"]
+    assert [step["index"] for step in steps] == list(range(60))
+    assert get_json(client, f"/matches/{match.pk}/frames/public.json")["next"] == 60
 
 
 def test_a_live_match_shows_public_steps_since_the_last_poll(
