@@ -2,48 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from bots.checks import MAX_SOURCE_SIZE
-from bots.selectors import Standing, ladder_retired_bots, ladder_standings
+from bots.selectors import ladder_retired_bots, ladder_standings
 from ladders.ratings import rating_shown, rating_system
 from ladders.selectors import ladder_get, ladder_list
 from matches.models import Match
-from matches.records import BotRecord, bot_recent_ratings, bot_records
 from matches.selectors import match_list
 from web.caching import visitor_cached
-from web.charts import sparkline_points
 from web.rating_examples import rating_examples
+from web.standings import standing_lines
 
 TOP_BOTS_ON_HOME = 3
 RECENT_MATCHES = 15
 RATING_TABLE_GAMES = (0, 1, 5, 10, 19, 20, 50, 100, 500)
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    """A line of a ladder's table with the bot's record and its recent ratings drawn."""
-
-    standing: Standing
-    record: BotRecord
-    sparkline: str
-
-
-def standing_lines(standings: list[Standing]) -> list[StandingLine]:
-    bot_ids = [standing.bot.pk for standing in standings]
-    records, recent = bot_records(bot_ids=bot_ids), bot_recent_ratings(bot_ids=bot_ids)
-    return [
-        StandingLine(
-            standing,
-            records.get(standing.bot.pk, BotRecord()),
-            sparkline_points(recent.get(standing.bot.pk, [])),
-        )
-        for standing in standings
-    ]
 
 
 def playing_now(**filters: Any) -> list[Match]:
