@@ -14,11 +14,20 @@ actions, a random choice, apply). Ratio: the floor's matches a second over
 the series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
 cores, at most 1.5x the floor, and the unjailed series not slower than the
 jailed one.
+
+CPU a match: each series is played in a child process inside a cgroup of its
+own (cgroup v1 `cpuacct`, else a v2 group, either writable: run as root), so
+that the CPU of every process it starts, jails and worker processes
+included, is counted; it varies far less with the machine's load than the
+rates do. The column reads jailed / unjailed, or n/a where no such group can
+be made.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import importlib.util
 import multiprocessing
 import os
@@ -26,7 +35,9 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 # bench/sandbox.py shares its name with the package this measures: keep its folder off the path.
 HERE = Path(__file__).resolve().parent
@@ -38,6 +49,7 @@ from rich.table import Table  # noqa: E402
 from arena.cli.new_bot import starter_source  # noqa: E402
 from arena.games import make_game  # noqa: E402
 from arena.series import play_series  # noqa: E402
+from sandbox.cgroups_v2 import NoV2Error, mount_point, own_group  # noqa: E402
 from sandbox.process_bot import open_file_bot  # noqa: E402
 
 _engine_file = importlib.util.spec_from_file_location("bench_engine", HERE / "engine.py")
@@ -48,6 +60,73 @@ SEATS = 4
 TARGETS = {"mia": 20.0, "muggins": 8.0}
 """Matches a second of the jailed series on 2 cores."""
 FLOOR_TARGET = 1.5
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+EMPTY_SECONDS = 5.0
+"""How long to wait for a measured group's last process (the runner's warden) to leave."""
+
+
+def cpu_counter() -> tuple[Path, Callable[[Path], float]] | None:
+    """A writable group to make a counting group in, and how to read a group's CPU
+    seconds: v1 `cpuacct`, else v2 `cpu.stat`; None where neither is writable."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, names, path = line.split(":", 2)
+            if "cpuacct" in names.split(","):
+                parent = CPUACCT / path.lstrip("/")
+                if os.access(parent / "cgroup.procs", os.W_OK):
+                    return parent, lambda group: int((group / "cpuacct.usage").read_text()) / 1e9
+    with contextlib.suppress(OSError, NoV2Error):
+        parent = own_group(mount_point())
+        if os.access(parent, os.W_OK):
+            return parent, _v2_seconds
+    return None
+
+
+def _v2_seconds(group: Path) -> float:
+    stat = dict(line.split() for line in (group / "cpu.stat").read_text().splitlines())
+    return int(stat["usage_usec"]) / 1e6
+
+
+def cpu_of(task: Callable[[], Any]) -> tuple[Any, float | None]:
+    """`task()`, run in a forked child inside a new cgroup, and the CPU seconds of the child
+    and every process it started (None where no group can count them)."""
+    counter = cpu_counter()
+    context = multiprocessing.get_context("fork")
+    results = context.SimpleQueue()
+    group = counter[0] / f"bench-series-{os.getpid()}" if counter else None
+    if group:
+        group.mkdir()
+    child = context.Process(target=_run_counted, args=(task, group, results))
+    child.start()
+    result = results.get()
+    child.join()
+    if counter is None or group is None:
+        return result, None
+    seconds = counter[1](group)
+    _remove(group)
+    return result, seconds
+
+
+def _run_counted(task: Callable[[], Any], group: Path | None, results: Any) -> None:
+    if group:
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    results.put(task())
+
+
+def _remove(group: Path) -> None:
+    """Delete the counting group and what the sandbox made in it, once their processes left."""
+    deadline = time.monotonic() + EMPTY_SECONDS
+    inner = [path for path in group.rglob("*") if path.is_dir()]
+    for path in [*sorted(inner, key=lambda each: -len(each.parts)), group]:
+        while True:
+            try:
+                path.rmdir()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    print(f"left {path} in place: still busy", file=sys.stderr)
+                    break
+                time.sleep(0.05)
 
 
 def series_rate(game: str, bot: Path, games: int, jobs: int, *, jail: bool) -> tuple[float, int]:
@@ -107,19 +186,27 @@ def main() -> None:
         f"{options.jobs} processes (load before: {os.getloadavg()[0]:.2f})",
         title_justify="left",
     )
-    for column in ("game", "jailed", "unjailed", "floor", "decisions", "floor / jailed", "target"):
+    columns = ("game", "jailed", "unjailed", "CPU a match", "floor", "decisions")
+    for column in (*columns, "floor / jailed", "target"):
         table.add_column(column, justify="left" if column == "game" else "right")
     with tempfile.TemporaryDirectory() as folder:
         for game in ("mia", "muggins"):
             bot = Path(folder) / f"{game}_bot.py"
             bot.write_text(starter_source(game))
-            jailed, decisions = series_rate(game, bot, options.games, options.jobs, jail=True)
-            unjailed, _ = series_rate(game, bot, options.games, options.jobs, jail=False)
+            rates, cpu = {}, {}
+            for jail in (True, False):
+                play = functools.partial(series_rate, game, bot, options.games, options.jobs)
+                rates[jail], cpu[jail] = cpu_of(functools.partial(play, jail=jail))
+            (jailed, decisions), (unjailed, _) = rates[True], rates[False]
             floor = floor_rate(game, bot, options.floor_matches, options.jobs, decisions)
             table.add_row(
                 game,
                 f"{jailed:.1f}/s",
                 f"{unjailed:.1f}/s",
+                " / ".join(
+                    "n/a" if seconds is None else f"{1000 * seconds / options.games:.0f} ms"
+                    for seconds in (cpu[True], cpu[False])
+                ),
                 f"{floor:.1f}/s",
                 str(decisions),
                 f"{floor / jailed:.2f}x",
