@@ -5,7 +5,8 @@ The events go to the database (`MatchProgress`), which both set-ups share:
 PostgreSQL with Redis, and the standalone site's SQLite file with its
 filesystem broker, where the web server and the worker are separate processes.
 The worker writes at most every `PROGRESS_SECONDS`, each time one row with the
-events since its last write (one INSERT, however long the match has run), and
+events since its last write (one INSERT, however long the match has run; on
+PostgreSQL the table is unlogged, so the write does not wait for the disk), and
 the viewer polls a little more often than every second, so a spectator is at
 most about a second behind the table.
 """
@@ -13,11 +14,9 @@ most about a second behind the table.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from time import monotonic
 
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError
 
 from arena.engine import JSON, Game
 from arena.replay import public_replay
@@ -53,13 +52,12 @@ class ProgressWriter:
             return
         self.written_at = now
         try:
-            with transient_write():
-                MatchProgress.objects.create(
-                    match_id=self.match_id,
-                    start=self.written,
-                    events=events[self.written :],
-                    header=None if self.written else self.header,
-                )
+            MatchProgress.objects.create(
+                match_id=self.match_id,
+                start=self.written,
+                events=events[self.written :],
+                header=None if self.written else self.header,
+            )
         except DatabaseError:
             # Spectators miss an update; the match itself must go on.
             logger.warning("could not write the progress of match %s", self.match_id, exc_info=True)
@@ -69,22 +67,7 @@ class ProgressWriter:
 
 def match_progress_clear(*, match_id: int) -> None:
     """Forget a match's progress once it has finished or failed."""
-    with transient_write():
-        MatchProgress.objects.filter(match_id=match_id).delete()
-
-
-@contextmanager
-def transient_write() -> Iterator[None]:
-    """A transaction for progress, whose commit on PostgreSQL does not wait for the disk.
-
-    Progress is worth nothing after a crash of the database (the match is
-    played again), so it need not cost a flush of the log to disk each time.
-    """
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        yield
+    MatchProgress.objects.filter(match_id=match_id).delete()
 
 
 def match_is_live(*, match: Match) -> bool:

@@ -119,7 +119,10 @@ class MatchProgress(models.Model):
     or failed.
     """
 
-    match = models.ForeignKey(Match, models.CASCADE, related_name="progress")
+    # No constraint in the database: on PostgreSQL the table is unlogged, so that a write
+    # does not wait for the disk, and checking a key in the logged match table would make
+    # it wait (Django still deletes the pieces with their match).
+    match = models.ForeignKey(Match, models.CASCADE, related_name="progress", db_constraint=False)
     start = models.PositiveIntegerField(help_text="The index of its first event in the match.")
     events = models.JSONField(help_text="The events from `start` on, as the worker had them.")
     header = models.JSONField(
