@@ -93,9 +93,8 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     (as acceptance does), so concurrent finishes never deadlock.
     """
     bot_ids = sorted({seat.bot_id for seat in seats})
-    bots = {
-        bot.pk: bot for bot in Bot.objects.select_for_update().filter(id__in=bot_ids).order_by("id")
-    }
+    locked = Bot.objects.select_for_update(of=("self",)).select_related("summary")
+    bots = {bot.pk: bot for bot in locked.filter(id__in=bot_ids).order_by("id")}
     version_ids = sorted({seat.bot_version_id for seat in seats})
     versions = {
         version.pk: version
@@ -148,7 +147,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
     Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
     RatingChange.objects.bulk_create(history)
-    tally_ranked_match(match=match, seats=seats, changes=history)
+    tally_ranked_match(match=match, seats=seats, changes=history, bots=bots.values())
     updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
     transaction.on_commit(lambda: updates.inc(len(history)))
 

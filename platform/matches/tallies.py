@@ -2,7 +2,10 @@
 
 `tally_ranked_match` runs inside `match_finish`'s transaction, after the ratings
 moved, while the bots' rows are locked: two finishes never count into the same
-figures at once, and a match is counted exactly when it is rated. The figures
+figures at once, and a match is counted exactly when it is rated. It costs two
+statements: the bots' summaries, read with their locked rows, are written back
+in one upsert, and the match's head-to-head is added to the stored figures in
+another, without reading them. The figures
 (`BotSummary`, `HeadToHeadSummary`) are what the ladder and the bot's page read,
 so a page costs the same after 100 matches or 100,000.
 
@@ -20,8 +23,10 @@ from typing import Any
 
 from django.apps import apps as installed_apps
 from django.apps.registry import Apps
+from django.db import connection
 
-from matches.models import BotSummary, HeadToHeadSummary, Match, MatchSeat, RatingChange
+from bots.models import Bot
+from matches.models import Match, MatchSeat, RatingChange
 
 RECENT_RATINGS = 30
 """Ratings kept for a standings line's sparkline: the bot's latest."""
@@ -33,16 +38,18 @@ PAIR_FIGURES = ["matches", "ahead", "behind"]
 
 
 class Tallies:
-    """Figures being summed: one summary per bot, one head-to-head per (bot, opponent).
+    """Figures being summed: one summary per bot, from its stored one on, and the
+    head-to-head counted here, (bot, opponent) -> [matches, ahead, behind], which
+    `save` adds to the stored figures.
 
     Works on the models of `apps` (a migration passes its historical ones).
     """
 
-    def __init__(self, apps: Apps, summaries: Iterable[Any], pairs: Iterable[Any]) -> None:
+    def __init__(self, apps: Apps, summaries: Iterable[Any]) -> None:
         self.summary_model = apps.get_model("matches", "BotSummary")
         self.pair_model = apps.get_model("matches", "HeadToHeadSummary")
         self.summaries = {summary.bot_id: summary for summary in summaries}
-        self.pairs = {(pair.bot_id, pair.opponent_id): pair for pair in pairs}
+        self.pairs: dict[tuple[int, int], list[int]] = {}
 
     def count_match(self, seats: Sequence[tuple[int, int]], finished_at: datetime) -> None:
         """Count a finished ranked match from its seats' (bot id, place).
@@ -63,10 +70,10 @@ class Tallies:
             for opponent_id, opponent_place in seats:
                 if opponent_id == bot_id:
                     continue
-                pair = self._pair(bot_id, opponent_id)
-                pair.matches += 1
-                pair.ahead += place < opponent_place
-                pair.behind += place > opponent_place
+                pair = self.pairs.setdefault((bot_id, opponent_id), [0, 0, 0])
+                pair[0] += 1
+                pair[1] += place < opponent_place
+                pair[2] += place > opponent_place
 
     def count_rating(self, bot_id: int, after: float) -> None:
         """Add a rating the bot reached to its latest ones."""
@@ -74,7 +81,7 @@ class Tallies:
         summary.recent_ratings = [*summary.recent_ratings, after][-RECENT_RATINGS:]
 
     def save(self) -> None:
-        """Write the figures: one upsert per table, for new rows and stored ones alike."""
+        """Write the summaries in one upsert, and add the head-to-head to the stored one."""
         self.summary_model.objects.bulk_create(
             self.summaries.values(),
             update_conflicts=True,
@@ -82,51 +89,44 @@ class Tallies:
             update_fields=SUMMARY_FIGURES,
             batch_size=SAVE_BATCH,
         )
-        self.pair_model.objects.bulk_create(
-            # Fresh rows without ids, so that stored and new pairs go in one statement.
-            [
-                self.pair_model(
-                    bot_id=bot_id,
-                    opponent_id=opponent_id,
-                    matches=pair.matches,
-                    ahead=pair.ahead,
-                    behind=pair.behind,
-                )
-                for (bot_id, opponent_id), pair in self.pairs.items()
-            ],
-            update_conflicts=True,
-            unique_fields=["bot", "opponent"],
-            update_fields=PAIR_FIGURES,
-            batch_size=SAVE_BATCH,
+        rows = [(*pair, *figures) for pair, figures in self.pairs.items()]
+        for start in range(0, len(rows), SAVE_BATCH):
+            self._pairs_add(rows[start : start + SAVE_BATCH])
+
+    def _pairs_add(self, rows: list[tuple[int, ...]]) -> None:
+        """INSERT ... ON CONFLICT DO UPDATE adding to the figures, as SQLite and PostgreSQL
+        both say it (Django's upsert can only replace them)."""
+        quote = connection.ops.quote_name
+        table = quote(self.pair_model._meta.db_table)
+        columns = ", ".join(map(quote, ["bot_id", "opponent_id", *PAIR_FIGURES]))
+        row = f"({', '.join(['%s'] * (2 + len(PAIR_FIGURES)))})"
+        added = ", ".join(
+            f"{quote(figure)} = {table}.{quote(figure)} + excluded.{quote(figure)}"
+            for figure in PAIR_FIGURES
         )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(rows))} "
+                f"ON CONFLICT ({quote('bot_id')}, {quote('opponent_id')}) DO UPDATE SET {added}",
+                [value for values in rows for value in values],
+            )
 
     def _summary(self, bot_id: int) -> Any:
         if bot_id not in self.summaries:
             self.summaries[bot_id] = self.summary_model(bot_id=bot_id, places={})
         return self.summaries[bot_id]
 
-    def _pair(self, bot_id: int, opponent_id: int) -> Any:
-        key = (bot_id, opponent_id)
-        if key not in self.pairs:
-            self.pairs[key] = self.pair_model(
-                bot_id=bot_id, opponent_id=opponent_id, matches=0, ahead=0, behind=0
-            )
-        return self.pairs[key]
-
 
 def tally_ranked_match(
-    *, match: Match, seats: list[MatchSeat], changes: list[RatingChange]
+    *, match: Match, seats: list[MatchSeat], changes: list[RatingChange], bots: Iterable[Bot]
 ) -> None:
     """Count a ranked match that has just been rated into its bots' figures.
 
-    The caller holds the bots' rows locked (`matches.finish.ranked_match_rate`).
+    The caller holds the `bots`' rows locked, read with their summaries
+    (`matches.finish.ranked_match_rate`).
     """
-    bot_ids = sorted({seat.bot_id for seat in seats})
-    tallies = Tallies(
-        installed_apps,
-        BotSummary.objects.filter(bot_id__in=bot_ids),
-        HeadToHeadSummary.objects.filter(bot_id__in=bot_ids, opponent_id__in=bot_ids),
-    )
+    summaries = [bot.summary for bot in bots if hasattr(bot, "summary")]
+    tallies = Tallies(installed_apps, summaries)
     tallies.count_match(
         [(seat.bot_id, seat.place) for seat in seats],  # type: ignore[misc]  # every seat placed
         match.finished_at,  # type: ignore[arg-type]  # set by match_finish
@@ -142,7 +142,7 @@ def tallies_rebuild(apps: Apps = installed_apps) -> None:
     change_model = apps.get_model("matches", "RatingChange")
     apps.get_model("matches", "BotSummary").objects.all().delete()
     apps.get_model("matches", "HeadToHeadSummary").objects.all().delete()
-    tallies = Tallies(apps, [], [])
+    tallies = Tallies(apps, [])
     seats = (
         seat_model.objects.filter(
             match__kind=Match.Kind.RANKED, match__status=Match.Status.FINISHED, place__isnull=False
