@@ -2,6 +2,7 @@
 
     uv run --group bench python bench/ratings.py [--quick] [--runs 20] [--jobs 2]
         [--system glicko] [--start-deviation 420]
+    uv run --group bench python bench/ratings.py --ceiling [--runs 20]
 
 A ladder of 32 bots (4 of them house bots) with hidden strengths plays 2,000
 matches of 2 or 4 seats. Tables come from the platform's own matchmaking
@@ -31,6 +32,15 @@ the rest of its first 60 games; and the fairness of the tables over the
 ladder's mean interval, the smallest and largest share of matches against a
 fair share, the most seats one bot held in one beat, and the house bots'
 share against theirs.
+
+`--ceiling` simulates nothing: for the same ladders (the same seeds draw the
+same skills) it prints the Kendall tau that ratings would reach if each bot's
+error were the least that its share of the matches allows, every match
+played against equals whose strengths are known exactly (the Cramer-Rao
+bound of the simulation's own model), errors independent and normal. It is
+a reference for how much order 2,000 matches can hold under any
+matchmaking, not a strict bound (errors that neighbours share can order
+them a little better).
 """
 
 from __future__ import annotations
@@ -80,6 +90,8 @@ NEWCOMER_MARGIN = 2
 FIT_PRIOR = 10.0
 FIT_TOLERANCE = 1e-6
 FIT_ROUNDS = 50
+CEILING_DRAWS = 200
+"""Ladders of errors drawn per run for the ceiling."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +196,52 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return solution
 
 
+def draw_skills(setting: Setting, rng: random.Random) -> list[float]:
+    return [rng.gauss(0.0, setting.spread) for _ in range(BOTS)]
+
+
+def finish_information(seats: int) -> float:
+    """Fisher information about one bot's skill (in units of luck) in a finish among equals.
+
+    A Plackett-Luce finish draws the winner of those left at each stage; the
+    bot is still in the draw of j bots with chance j / seats, and that draw
+    tells (1/j)(1 - 1/j) about it.
+    """
+    return sum((1 - 1 / left) / seats for left in range(2, seats + 1))
+
+
+def least_error(seats: int) -> float:
+    """The Cramer-Rao error of one bot's skill (units of luck) after its share of the matches."""
+    return 1.0 / math.sqrt(MATCHES * seats / BOTS * finish_information(seats))
+
+
+def ceiling_taus(setting: Setting, seats: int, number: int) -> list[float]:
+    """Kendall taus of one run's ladder with the least errors its matches allow, drawn afresh."""
+    skills = draw_skills(setting, random.Random(f"{setting.name}/{seats}/{number}"))
+    truths = [skill / setting.luck for skill in skills]
+    error = least_error(seats)
+    rng = random.Random(f"ceiling/{setting.name}/{seats}/{number}")
+    return [
+        kendall_tau([truth + rng.gauss(0.0, error) for truth in truths], truths)
+        for _ in range(CEILING_DRAWS)
+    ]
+
+
+def print_ceiling(console: Console, settings: Sequence[Setting], runs: int) -> None:
+    table = Table(title=f"Kendall tau at the information ceiling, {runs} runs per setting")
+    for column in ("seats", "setting", "Elo sd", "error (Elo)", "tau", "p5"):
+        table.add_column(column, justify="left" if column == "setting" else "right")
+    for seats in (2, 4):
+        error = least_error(seats) / LOGISTIC
+        for setting in settings:
+            taus = [tau for n in range(runs) for tau in ceiling_taus(setting, seats, n)]
+            table.add_row(
+                str(seats), setting.name, f"{setting.elo_spread:.0f}", f"{error:.1f}",
+                f"{statistics.fmean(taus):.3f}", f"{p5(taus):.3f}",
+            )  # fmt: skip
+    console.print(table)
+
+
 class Ladder:
     """One simulated ladder: hidden skills, the chosen system's ratings and the baselines'."""
 
@@ -191,7 +249,7 @@ class Ladder:
         self, setting: Setting, seats: int, system: RatingSystem, rng: random.Random
     ) -> None:
         self.setting, self.seats, self.rng, self.system = setting, seats, rng, system
-        self.skills = [rng.gauss(0.0, setting.spread) for _ in range(BOTS)]
+        self.skills = draw_skills(setting, rng)
         self.house = [bot < HOUSE_BOTS for bot in range(BOTS)]
         self.ratings = [self.system.initial() for _ in range(BOTS)]
         self.trueskill = trueskill.TrueSkill(draw_probability=0.0)
@@ -338,6 +396,9 @@ def main() -> None:
     parser.add_argument("--system", choices=sorted(SYSTEMS), default=DEFAULT_SYSTEM)
     parser.add_argument("--quick", action="store_true", help="3 runs of the medium settings")
     parser.add_argument(
+        "--ceiling", action="store_true", help="only the order the matches could hold at best"
+    )
+    parser.add_argument(
         "--start-deviation", type=float, help="a new bot's deviation (glicko only; default 420)"
     )
     args = parser.parse_args()
@@ -348,6 +409,9 @@ def main() -> None:
         system = dataclasses.replace(system, initial_deviation=args.start_deviation)
     settings = [s for s in SETTINGS if "medium" in s.name] if args.quick else SETTINGS
     runs = 3 if args.quick else args.runs
+    if args.ceiling:
+        print_ceiling(Console(width=200), settings, runs)
+        return
     jobs = [(s, seats, n, system) for seats in (2, 4) for s in settings for n in range(runs)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(run, *zip(*jobs, strict=True)))
