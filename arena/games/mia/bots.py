@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import floor
 
 from arena.engine import JSON
 from arena.games.mia.strong import strong_bot
@@ -25,14 +26,15 @@ def random_bot(seed: int) -> Act:
     bits allow. The costly announces come last in the list, lowest first, so
     the free ones are the actions before the costly announce of the lowest
     value: `list.index` finds it in C, where filtering the list cost a tenth of
-    a match's time.)
+    a match's time. `math.floor` picks the same index as ``int()`` would, at
+    half the cost of a call to ``int``.)
     """
     draw = random.Random(seed).random
 
     def act(observation: JSON) -> JSON:
         legal = observation["legal_actions"]
         free = legal.index(FIRST_COSTLY) if "cost" in legal[-1] else len(legal)
-        return legal[int(draw() * free)]
+        return legal[floor(draw() * free)]
 
     return act
 
