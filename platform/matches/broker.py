@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from kombu.exceptions import ChannelError
 
 logger = logging.getLogger(__name__)
 
@@ -20,11 +19,11 @@ def match_queue_depth() -> int | None:
     try:
         with current_app.connection_for_read() as broker:
             broker.ensure_connection(max_retries=1, timeout=BROKER_CONNECT_SECONDS)
-            try:
-                declared = broker.default_channel.queue_declare(queue=queue, passive=True)
-            except ChannelError:  # Redis keeps no key for an empty queue
-                return 0
-            return int(declared.message_count)
+            # Counted as kombu's `queue_declare(passive=True)` counts, without its check that
+            # the queue exists: with a global key prefix (TAVOLO_REDIS_PREFIX) that check asks
+            # Redis for unprefixed keys (kombu 5.x), finds none, and a full queue passed for
+            # empty, so every queued match was sent again. A queue without keys counts 0.
+            return int(broker.default_channel._size(queue))
     except Exception as error:
         logger.warning("cannot count the messages waiting for the match workers: %s", error)
         return None

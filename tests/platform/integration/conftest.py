@@ -53,8 +53,8 @@ def default_database(url: str) -> Iterator[None]:
 
 
 @contextmanager
-def celery_broker(url: str) -> Iterator[None]:
-    """Make this process's Celery app send to `url`."""
+def celery_broker(url: str, key_prefix: str = "") -> Iterator[None]:
+    """Make this process's Celery app send to `url`, its keys under `key_prefix` if given."""
     conf = celery_app.conf
     saved = conf.broker_url, conf.broker_transport_options
 
@@ -67,7 +67,8 @@ def celery_broker(url: str) -> Iterator[None]:
         kombu.pools.reset()  # kombu keeps producer pools by URL: a closed one would be reused
 
     reset_pools()
-    conf.broker_url, conf.broker_transport_options = url, {}
+    options = {"global_keyprefix": key_prefix} if key_prefix else {}
+    conf.broker_url, conf.broker_transport_options = url, options
     try:
         yield
     finally:

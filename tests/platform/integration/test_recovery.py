@@ -15,10 +15,11 @@ from pytest_django.fixtures import Settings
 
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.broker import match_queue_depth
 from matches.models import Match, RatingChange
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import match_create, match_finish_when_written, matches_recover
-from tests.platform.integration.conftest import RedisServer
+from tests.platform.integration.conftest import RedisServer, celery_broker
 
 pytestmark = pytest.mark.postgres
 
@@ -83,3 +84,16 @@ def test_queued_matches_whose_messages_redis_lost_are_sent_again_and_no_others(
     with transaction.atomic():
         assert matches_recover() == [], "the broker holds a message for every queued match"
     assert waiting.pk not in resent
+
+
+@pytest.mark.redis
+def test_messages_waiting_under_a_key_prefix_are_counted_and_not_sent_again(
+    two_bots: list[Bot], own_redis: RedisServer, settings: Settings
+) -> None:
+    with celery_broker(own_redis.url, key_prefix="tavolo-test:"):
+        waiting = [ranked(two_bots, enqueue=True) for _ in range(3)]
+        earlier = timezone.now() - timedelta(seconds=settings.TAVOLO_RESEND_SECONDS + 1)
+        Match.objects.update(queued_at=earlier)
+        assert match_queue_depth() == len(waiting)
+        with transaction.atomic():
+            assert matches_recover() == []
