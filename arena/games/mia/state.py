@@ -267,9 +267,11 @@ class MiaState:
             raise IllegalActionError(f"{action!r} is not legal now")
         shared = SEAT_EVENTS[seat]
         inputs = shared.costly_announce_input if listed_cost else shared.announce_input
+        announced = shared.announce[value]
         self.events.append(inputs[value])
         self._actions += 1
-        self._emit(shared.announce[value])
+        self.events.append(announced)  # as _emit, inline
+        self.history.append(announced)
         if costly:
             self._lose(seat, 1, "too_low")
             return
@@ -278,9 +280,11 @@ class MiaState:
     def _vouch(self, action: JSON) -> None:
         seat = self._check_offered(action, VOUCH, 1)
         shared = SEAT_EVENTS[seat]
+        vouched = shared.vouch[self._round["claim"]]
         self.events.append(shared.vouch_input)
         self._actions += 1
-        self._emit(shared.vouch[self._round["claim"]])
+        self.events.append(vouched)  # as _emit, inline
+        self.history.append(vouched)
         self._round["claimant"] = seat
         self._round["vouches"] += 1
         self._pass_on(seat)
@@ -365,6 +369,8 @@ class MiaState:
         return self._in_game[seat]
 
     def _emit(self, event: JSON) -> None:
+        """Record a consequence, public as it is. (Announces, vouches and new rounds,
+        the most frequent, append to both lists themselves: a call less each.)"""
         self.events.append(event)
         self.history.append(event)
 
@@ -399,7 +405,9 @@ class MiaState:
         round_["vouches"] = 0
         self._dice = None
         self._dice_value = None
-        self._emit(SEAT_EVENTS[starter].round)
+        started = SEAT_EVENTS[starter].round
+        self.events.append(started)  # as _emit, inline
+        self.history.append(started)
 
     def _lose(self, seat: int, count: int, reason: str) -> None:
         """Take lives from `seat` (not below 0); the round ends, the next one starts."""
