@@ -82,7 +82,7 @@ def instrument() -> None:
     """Wrap the steps of `match_run` in `timed`."""
     from matches import playing, services
 
-    services.match_claim = timed("claim", services.match_claim)
+    services.match_claimed = timed("claim", services.match_claimed)
     services.match_record_play = timed("seats and match", services.match_record_play)
     playing._open_seat = timed("open the seats", playing._open_seat)
     playing.play_match = timed("match (play_match)", playing.play_match)

@@ -46,14 +46,24 @@ MATCH_OUTCOME = ["status", "finished_at", "result", "decisions", "replay", "fail
 def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
     """Record a played match (result and seats) and what it sets off, all or nothing.
 
-    Keyed by the match: the match row is locked first, and a match that has
-    already finished is left as it is (False). A ranked match then locks the
+    Keyed by the match: the match row is locked first (read with its seats), and
+    a match that has already finished is left as it is (False). A ranked match then locks the
     bots' rating rows in id order, so concurrent finishes never deadlock.
     """
-    match = Match.objects.select_for_update(of=("self",)).select_related("ladder").get(id=match_id)
+    # The seats and their match in one statement, the match's row locked.
+    seats = list(
+        MatchSeat.objects.select_for_update(of=("match",))
+        .select_related("match__ladder")
+        .filter(match_id=match_id)
+        .order_by("seat")
+    )
+    if not seats:
+        raise Match.DoesNotExist(f"there is no match {match_id} with seats")
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
     if match.status == Match.Status.FINISHED:
         return False
-    seats = list(match.seats.order_by("seat"))
     if len(seats) != len(outcome.seats):
         raise ValueError(
             f"match {match_id} has {len(seats)} seats, the outcome has {len(outcome.seats)}"

@@ -126,27 +126,32 @@ def matches_create(
 
 def match_claim(*, match_id: int, worker: str) -> int | None:
     """Move a queued match to running; return its attempt number, or None if not ours."""
-    now = timezone.now()
-    claimed = Match.objects.filter(id=match_id, status=Match.Status.QUEUED).update(
-        status=Match.Status.RUNNING,
-        started_at=now,
-        heartbeat_at=now,
-        claimed_by=worker[:200],
-        attempts=F("attempts") + 1,
-    )
-    if not claimed:
+    if not match_claimed(match_id=match_id, worker=worker):
         return None
     return Match.objects.values_list("attempts", flat=True).get(id=match_id)
 
 
+def match_claimed(*, match_id: int, worker: str) -> bool:
+    """Move a queued match to running, in one conditional UPDATE; False if not ours."""
+    now = timezone.now()
+    return bool(
+        Match.objects.filter(id=match_id, status=Match.Status.QUEUED).update(
+            status=Match.Status.RUNNING,
+            started_at=now,
+            heartbeat_at=now,
+            claimed_by=worker[:200],
+            attempts=F("attempts") + 1,
+        )
+    )
+
+
 def match_run(*, match_id: int, worker: str) -> bool:
     """Claim, play and record one queued match; False if another run has it or had it."""
-    attempt = match_claim(match_id=match_id, worker=worker)
-    if attempt is None:
+    if not match_claimed(match_id=match_id, worker=worker):
         logger.info("match %s is not queued any more: nothing to do", match_id)
         return False
     match = Match.objects.select_related("ladder").get(id=match_id)
-    return match_play_and_record(match=match, attempt=attempt)
+    return match_play_and_record(match=match, attempt=match.attempts)
 
 
 def match_play_and_record(*, match: Match, attempt: int) -> bool:

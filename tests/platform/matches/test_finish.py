@@ -85,7 +85,7 @@ def test_a_ranked_finish_records_the_points_won_against_each_opponent(
     assert all(entry["points"] > 0 for entry in winner.versus)
 
 
-RANKED_FINISH_QUERIES = 13
+RANKED_FINISH_QUERIES = 12
 """A ranked finish without a crash, whatever its number of seats: the transaction, the
 match and its seats, the bots' and versions' ratings, the history, and the tallies."""
 
