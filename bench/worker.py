@@ -10,7 +10,9 @@ its steps is timed by wrapping the service it calls: the claim, opening the
 four seats (writing each bot's file and starting its jail), the match itself
 (`play_match`, less the live progress it writes for spectators, shown on its
 own line), storing the replay and logs, and finishing (the result, the
-ratings and the tallies, in one transaction). The overhead per match is the
+ratings and the tallies, in one transaction), in wall-clock time and in CPU
+time of this process (which a loaded machine inflates far less; the database
+server's is not in it, nor the jailed bots'). The overhead per match is the
 whole `match_run` less the match itself: read `bench/platform.py`'s end to end
 figure against it. Without a broker the matches are not queued to Celery;
 the cache is the process's own memory.
@@ -47,17 +49,20 @@ platform_bench = importlib.util.module_from_spec(_platform_file)  # for its bots
 _platform_file.loader.exec_module(platform_bench)
 SEATS = 4
 spent: dict[str, list[float]] = defaultdict(list)
+spent_cpu: dict[str, list[float]] = defaultdict(list)
 
 
 def timed(step: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function`, adding the seconds of each call to `spent[step]`."""
+    """`function`, adding the seconds of each call to `spent[step]`, and the CPU seconds
+    of this process meanwhile (the database server's are not counted) to `spent_cpu[step]`."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             return function(*args, **kwargs)
         finally:
             spent[step].append(time.perf_counter() - started)
+            spent_cpu[step].append(time.process_time() - cpu)
 
     return call
 
@@ -135,6 +140,7 @@ def main() -> None:
             versions = bots_make(starter_source("mia"))
             run_matches(versions, 2)  # warm: the jail probe, the pool
             spent.clear()
+            spent_cpu.clear()
             run_matches(versions, options.matches)
         from django.db import connections
 
@@ -147,15 +153,26 @@ def main() -> None:
         f"{os.getloadavg()[0]:.2f} after)",
         title_justify="left",
     )
-    for column in ("step", "ms per match", "median ms"):
+    for column in ("step", "ms per match", "median ms", "CPU ms per match"):
         table.add_column(column, justify="left" if column == "step" else "right")
     for step, values in spent.items():
         table.add_row(
-            step, f"{sum(values) / count * 1e3:.1f}", f"{statistics.median(values) * 1e3:.1f}"
+            step,
+            f"{sum(values) / count * 1e3:.1f}",
+            f"{statistics.median(values) * 1e3:.1f}",
+            f"{sum(spent_cpu[step]) / count * 1e3:.1f}",
         )
-    total = sum(spent["match_run, in all"])
-    match = sum(spent["match (play_match)"]) - sum(spent["  of which live progress"])
-    table.add_row("overhead: in all less the match", f"{(total - match) / count * 1e3:.1f}", "")
+    overhead = [
+        (
+            sum(figures["match_run, in all"])
+            - sum(figures["match (play_match)"])
+            + sum(figures["  of which live progress"])
+        )
+        / count
+        * 1e3
+        for figures in (spent, spent_cpu)
+    ]
+    table.add_row("overhead: in all less the match", f"{overhead[0]:.1f}", "", f"{overhead[1]:.1f}")
     Console().print(table)
 
 
