@@ -183,7 +183,7 @@ def main() -> None:
     )
     options = parser.parse_args()
     load = os.getloadavg()[0]
-    console = Console()
+    console = Console(width=120)
     name = secrets.token_hex(4)
     database = f"tavolo_bench_{name}"
     admin = psycopg.connect(
