@@ -114,11 +114,26 @@ class BotCgroup(ABC):
     def release(self) -> None:
         """Close the files the group holds open, before its directories go."""
 
+    @abstractmethod
+    def child(self, name: str) -> BotCgroup:
+        """A new group inside this one (a kept jail's server and its matches)."""
+
+    @abstractmethod
+    def children(self) -> list[BotCgroup]:
+        """The groups inside this one."""
+
     def remove(self) -> None:
-        """Kill what is left and delete the group; waits up to `REMOVE_SECONDS` for stragglers.
+        """Kill what is left and delete the group, the groups inside it first; waits up to
+        `REMOVE_SECONDS` for stragglers.
 
         A group that another runner's reaper deleted meanwhile is simply gone.
         """
+        try:
+            inner = self.children()
+        except FileNotFoundError:
+            inner = []
+        for each in inner:
+            each.remove()
         deadline = time.monotonic() + REMOVE_SECONDS
         try:
             while self.processes() and time.monotonic() < deadline:

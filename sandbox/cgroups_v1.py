@@ -91,6 +91,20 @@ class V1Group(BotCgroup):
                 os.kill(pid, signal.SIGKILL)
         self.thaw()
 
+    def child(self, name: str) -> V1Group:
+        """A new group inside this one, in each hierarchy."""
+        paths = {controller: path / name for controller, path in self._paths.items()}
+        for path in paths.values():
+            path.mkdir()
+        return V1Group(paths)
+
+    def children(self) -> list[BotCgroup]:
+        names = [path.name for path in self._paths["freezer"].iterdir() if path.is_dir()]
+        return [
+            V1Group({controller: path / name for controller, path in self._paths.items()})
+            for name in names
+        ]
+
     def directories(self) -> Iterable[Path]:
         return self._paths.values()
 

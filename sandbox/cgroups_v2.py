@@ -168,6 +168,20 @@ class V2Group(BotCgroup):
         counts = dict(line.split() for line in text.splitlines())
         return int(counts.get("oom_kill", 0)) > 0
 
+    def child(self, name: str) -> V2Group:
+        """A new group inside this one, offered the limits this one has (which therefore
+        holds no process of its own: a kept jail's server sits in a child too)."""
+        offered = set((self.path / "cgroup.controllers").read_text().split())
+        enabled = set((self.path / "cgroup.subtree_control").read_text().split())
+        wanted = [name for name in LIMITS if name in offered and name not in enabled]
+        if wanted:
+            _write(self.path / "cgroup.subtree_control", " ".join(f"+{each}" for each in wanted))
+        (self.path / name).mkdir()
+        return V2Group(self.path / name)
+
+    def children(self) -> list[BotCgroup]:
+        return [V2Group(path) for path in self.path.iterdir() if path.is_dir()]
+
     def directories(self) -> Iterable[Path]:
         return (self.path,)
 

@@ -144,9 +144,15 @@ def share_cpu(cpu: int | None) -> None:
         pass
 
 
-def set_rlimits(rlimits: dict[str, int]) -> None:
-    """Apply each limit as both soft and hard, so the bot can lower but never raise it."""
+def set_rlimits(rlimits: dict[str, int], extra_processes: int = 0) -> None:
+    """Apply each limit as both soft and hard, so the bot can lower but never raise it.
+
+    `extra_processes` more count towards RLIMIT_NPROC: processes of the bot's user
+    that are not the bot's (a kept jail's server and match init).
+    """
     for name, value in rlimits.items():
+        if name == "RLIMIT_NPROC":
+            value += extra_processes
         resource.setrlimit(getattr(resource, name), (value, value))
 
 
@@ -214,9 +220,14 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
 
 def main() -> None:
     protocol_in, protocol_out = take_protocol_socket()
+    play(protocol_in, protocol_out)
+
+
+def play(protocol_in: BinaryIO, protocol_out: int, extra_processes: int = 0) -> None:
+    """Load the bot from the runner's first line and answer until the runner closes."""
     load = decode(protocol_in.readline())
     share_cpu(load.get("cpu"))
-    set_rlimits(load["rlimits"])
+    set_rlimits(load["rlimits"], extra_processes)
     try:
         act = load_bot(binascii.a2b_base64(load["source_base64"]), load["filename"])
     except MemoryError:
@@ -235,5 +246,114 @@ def main() -> None:
     os._exit(0)
 
 
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWIPC = 0x20000, 0x20000000, 0x08000000
+PR_SET_DUMPABLE, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 4, 22, 2
+CAPABILITY_VERSION_3 = 0x20080522
+MATCH_FILTER = "/host/match-filter.bpf"
+STATUS_BYTES = 4
+
+
+def serve_matches() -> tuple[Any, bytes, int, int, int]:
+    """A kept jail's server: for each request a fresh match child, never bot code here.
+
+    Returns only in a match's host, with what `become_host` needs, so that what
+    the bot raises ends the host as it ends a host run by `main`.
+
+    Each request is a line ``tmp_bytes shm_bytes`` with three descriptors: the
+    protocol socket, the stderr pipe and a status pipe. The server forks a
+    child that makes new pid, mount and IPC namespaces; there the match's init
+    (pid 1) mounts a fresh /tmp and /dev/shm, forks the host (pid 2), waits for
+    it and writes its wait status to the status pipe; the host drops every
+    capability, loads the match filter on top of the jail's and plays as
+    `main` does. The server answers ``f`` once it has forked.
+    """
+    import ctypes
+    import signal
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    with open(MATCH_FILTER, "rb") as program:
+        match_filter = program.read()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children are reaped by the kernel
+    control = _socket.socket(fileno=0)
+    while True:
+        message, ancillary, _, _ = control.recvmsg(64, _socket.CMSG_SPACE(3 * FD_BYTES))
+        if not message:
+            os._exit(0)
+        (_, _, data), *_ = ancillary
+        fds = [int.from_bytes(data[i : i + FD_BYTES], sys.byteorder) for i in range(0, 12, 4)]
+        tmp_bytes, shm_bytes = (int(word) for word in message.split())
+        if os.fork() == 0:
+            control.close()
+            return _match(libc, match_filter, fds, tmp_bytes, shm_bytes)
+        for fd in fds:
+            os.close(fd)
+        control.send(b"f")
+
+
+def _match(
+    libc: Any, match_filter: bytes, fds: list[int], tmp_bytes: int, shm_bytes: int
+) -> tuple[Any, bytes, int, int, int]:
+    """The match's namespaces, its init, and (returned in it alone) its host."""
+    import signal
+
+    protocol, stderr, status = fds
+    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) != 0:
+        os._exit(1)
+    if os.fork() != 0:
+        os._exit(0)
+    # The init waits for the host, and keeps no handler a bot's signal could run: a
+    # namespace's pid 1 gets from inside only the signals it handles.
+    for number in (signal.SIGCHLD, signal.SIGINT):
+        signal.signal(number, signal.SIG_DFL)
+    for target, size in ((b"/tmp", tmp_bytes), (b"/dev/shm", shm_bytes)):
+        options = f"size={size},mode=0755".encode()
+        if libc.mount(b"tmpfs", target, b"tmpfs", 0, options) != 0:
+            os._exit(1)
+    os.chdir("/tmp")
+    host = os.fork()
+    if host == 0:
+        return libc, match_filter, protocol, stderr, status
+    os.close(protocol)
+    os.close(stderr)
+    while True:
+        pid, code = os.waitpid(-1, 0)
+        if pid == host:
+            send(status, code.to_bytes(STATUS_BYTES, "little", signed=True))
+            os._exit(0)
+
+
+def become_host(libc: Any, match_filter: bytes, protocol: int, stderr: int, status: int) -> None:
+    """In the match's pid 2: the bot's descriptors, no capabilities, the whole filter; play."""
+    import ctypes
+
+    os.close(status)
+    null = os.open(os.devnull, os.O_RDONLY)  # fd 0, which the server's socket held
+    if null != 0:
+        os.dup2(null, 0)
+        os.close(null)
+    os.dup2(stderr, 2)
+    os.dup2(stderr, 1)
+    os.close(stderr)
+    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()
+    if libc.capset(header, data) != 0:
+        os._exit(1)
+
+    class SockFprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    program = ctypes.create_string_buffer(match_filter, len(match_filter))
+    fprog = SockFprog(len(match_filter) // 8, ctypes.addressof(program))
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        os._exit(1)
+    sys.stdout = sys.stderr
+    # the server and the match's init are the jail's processes of the bot's user
+    play(os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol, 2)
+
+
 if __name__ == "__main__":
-    main()
+    if os.path.exists(MATCH_FILTER):  # only a kept jail has it
+        become_host(*serve_matches())
+    else:
+        main()

@@ -27,7 +27,7 @@ from sandbox.botuser import jail_account, start_as
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
-from sandbox.lone_host import ALONE, LoneHost
+from sandbox.lone_host import ALONE, GroupPause
 from sandbox.processes import HOST_FILE, BotProcess
 from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
@@ -100,9 +100,7 @@ class JailedProcess(BotProcess):
         self.cgroup: BotCgroup | None = cgroups.create() if cgroups else None
         self._wrappers: set[int] = set()
         """bwrap and its namespace child (the reaper, pid 1 inside)."""
-        self._host: LoneHost | None = None
-        self._host_stopped = False
-        self._frozen = False
+        self._pausing = GroupPause(self.cgroup, ALONE, self._bot_pid) if self.cgroup else None
         gate = _StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
@@ -150,53 +148,32 @@ class JailedProcess(BotProcess):
 
     def pause(self) -> None:
         """Stop every process of the bot: SIGSTOP if it is one task, else the freezer."""
-        if not self.cgroup:
+        if self._pausing is None:
             super().pause()
-            return
-        host = self._lone_host()
-        if host is not None:
-            if host.stop():
-                self._host_stopped = True
-                return
-            host.close()  # gone: look again next time
-            self._host = None
-        self.cgroup.freeze()
-        self._frozen = True
+        else:
+            self._pausing.pause()
 
     def broke_pause(self) -> bool:
-        """True if the bot, stopped as one task, is one no longer: it forked as it was
-        being stopped, and the child may have run since (`sandbox.lone_host`)."""
-        return self._host_stopped and self.cgroup is not None and self.cgroup.tasks() != ALONE
+        """True if the bot, stopped as one task, is one no longer (`sandbox.lone_host`)."""
+        return self._pausing is not None and self._pausing.broke_pause()
 
     def resume(self) -> None:
-        if not self.cgroup:
+        if self._pausing is None:
             super().resume()
-            return
-        if self._frozen:
-            self.cgroup.thaw()
-            self._frozen = False
-        if self._host_stopped and self._host is not None:
-            self._host.resume()
-        self._host_stopped = False
+        else:
+            self._pausing.resume()
 
-    def _lone_host(self) -> LoneHost | None:
-        """The bot's one process, if its group holds no other task; found when first so."""
+    def _bot_pid(self) -> int | None:
+        """The one process in the group that is not bwrap's."""
         assert self.cgroup
-        if self.cgroup.tasks() != ALONE:
-            return None
-        if self._host is None:
-            bots = [pid for pid in self.cgroup.processes() if pid not in self._wrappers]
-            if len(bots) == 1:
-                with contextlib.suppress(ProcessLookupError):
-                    self._host = LoneHost(bots[0])  # a process cannot leave its group
-        return self._host
+        bots = [pid for pid in self.cgroup.processes() if pid not in self._wrappers]
+        return bots[0] if len(bots) == 1 else None
 
     def kill(self) -> None:
         """Kill bwrap (its pid namespace dies with it) and anything left in the cgroup."""
         log.debug("jail killed: pid %d", self.pid, extra={"jail_event": "end"})
-        if self._host is not None:
-            self._host.close()
-            self._host = None
+        if self._pausing is not None:
+            self._pausing.close()
         if self.cgroup:
             self.cgroup.kill()
             with contextlib.suppress(ProcessLookupError):

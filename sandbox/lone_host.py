@@ -21,6 +21,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+from collections.abc import Callable
+
+from sandbox.cgroup_base import BotCgroup
 
 ALONE = 3
 """Tasks in the group of a bot that is one single-threaded process: bwrap, its
@@ -48,3 +51,57 @@ class LoneHost:
 
     def close(self) -> None:
         os.close(self._pidfd)
+
+
+class GroupPause:
+    """Pausing and resuming every process in a bot's group: SIGSTOP to its host while the
+    group holds `alone` tasks (the host's and its wrappers'), else the freezer."""
+
+    def __init__(self, cgroup: BotCgroup, alone: int, find_host: Callable[[], int | None]) -> None:
+        """`find_host` names the host's pid once the group holds `alone` tasks."""
+        self.cgroup = cgroup
+        self._alone = alone
+        self._find_host = find_host
+        self._host: LoneHost | None = None
+        self._host_stopped = False
+        self._frozen = False
+
+    def pause(self) -> None:
+        host = self._lone_host()
+        if host is not None:
+            if host.stop():
+                self._host_stopped = True
+                return
+            host.close()  # gone: look again next time
+            self._host = None
+        self.cgroup.freeze()
+        self._frozen = True
+
+    def broke_pause(self) -> bool:
+        """True if the bot, stopped as one task, is one no longer: it forked as it was
+        being stopped, and the child may have run since."""
+        return self._host_stopped and self.cgroup.tasks() != self._alone
+
+    def resume(self) -> None:
+        if self._frozen:
+            self.cgroup.thaw()
+            self._frozen = False
+        if self._host_stopped and self._host is not None:
+            self._host.resume()
+        self._host_stopped = False
+
+    def close(self) -> None:
+        if self._host is not None:
+            self._host.close()
+            self._host = None
+
+    def _lone_host(self) -> LoneHost | None:
+        """The bot's one process, if its group holds no other task; found when first so."""
+        if self.cgroup.tasks() != self._alone:
+            return None
+        if self._host is None:
+            pid = self._find_host()
+            if pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    self._host = LoneHost(pid)  # a process cannot leave its group
+        return self._host

@@ -18,6 +18,7 @@ PYTHON = "/usr/bin/python3.11"
 PYTHON_FLAGS = ("-I", "-S", "-B", "-X", "utf8")
 """Isolated mode, no site-packages, no .pyc writes, UTF-8 whatever the locale."""
 HOST_PATH = "/host/host.py"
+MATCH_FILTER_PATH = "/host/match-filter.bpf"
 BOT_DIRECTORY = "/bot"
 """Where a jailed bot's `__file__` claims to live (the file itself is sent, not mounted)."""
 HOSTNAME = "tavolo"
@@ -134,13 +135,20 @@ ALLOWED_SOCKET_FAMILY = socket.AF_UNIX
 """`socket` and `socketpair` of any other family are denied (EPERM)."""
 
 
-def bwrap_argv(limits: JailLimits, *, seccomp_fd: int, host_fd: int) -> list[str]:
+def bwrap_argv(
+    limits: JailLimits, *, seccomp_fd: int, host_fd: int, match_filter_fd: int | None = None
+) -> list[str]:
     """The bubblewrap command that runs the host under `limits`.
 
     `seccomp_fd` holds the BPF filter and `host_fd` the host script; both are
-    read by bwrap once, so each spawn needs fresh descriptors.
+    read by bwrap once, so each spawn needs fresh descriptors. With a
+    `match_filter_fd` (the whole policy's filter) the host is a kept jail's
+    server, with `CAP_SYS_ADMIN` in the jail's user namespace to make each
+    match's namespaces (`sandbox.host.serve_matches`).
     """
     argv = [BWRAP, *NAMESPACE_FLAGS, *PROCESS_FLAGS, "--hostname", HOSTNAME]
+    if match_filter_fd is not None:
+        argv += ["--cap-add", "CAP_SYS_ADMIN"]
     for path in READ_ONLY_MOUNTS:
         argv += ["--ro-bind", path, path]
     for target, link in SYMLINKS:
@@ -151,6 +159,8 @@ def bwrap_argv(limits: JailLimits, *, seccomp_fd: int, host_fd: int) -> list[str
     argv += ["--size", str(limits.shm_bytes), "--tmpfs", "/dev/shm"]
     argv += ["--size", str(limits.tmp_bytes), "--tmpfs", "/tmp"]
     argv += ["--perms", "0444", "--ro-bind-data", str(host_fd), HOST_PATH]
+    if match_filter_fd is not None:
+        argv += ["--perms", "0444", "--ro-bind-data", str(match_filter_fd), MATCH_FILTER_PATH]
     argv += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp"]
     argv += ["--seccomp", str(seccomp_fd), "--", PYTHON, *PYTHON_FLAGS, HOST_PATH]
     return argv

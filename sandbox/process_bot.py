@@ -22,6 +22,7 @@ from sandbox import affinity, wire
 from sandbox.channel import LineChannel, Outcome
 from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
 from sandbox.jail import JailUnavailableError, jail_available, require_jail
+from sandbox.kept import kept_jails, kept_jails_wanted
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
 from sandbox.pool import shared_pool
@@ -169,6 +170,8 @@ class ProcessBot:
         if not self._jail:
             return shared_pool().take(None)
         try:
+            if kept_jails_wanted():
+                return kept_jails().match(self._source, self.limits)
             process = shared_pool().take(self.limits)
         except OSError as error:
             log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})

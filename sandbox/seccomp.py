@@ -13,15 +13,21 @@ LOW_HALF = 0xFFFFFFFF
 half, so that high bits set by a bot cannot slip past an exact comparison."""
 
 
+KEPT_SERVER_CALLS = ("unshare", "mount")
+"""What a kept jail's server may call that a bot may not: it makes each match's namespaces
+and mounts its /tmp (the match's own filter, loaded on top, denies them again)."""
+
+
 @functools.cache
-def filter_program() -> bytes:
+def filter_program(kept_server: bool = False) -> bytes:
     """The BPF program bwrap loads with `--seccomp`: allow all but the policy's denials."""
     import pyseccomp as sc
 
     rules = sc.SyscallFilter(defaction=sc.ALLOW)
     for denial in policy.DENIED:
         for name in denial.syscalls:
-            rules.add_rule(sc.ERRNO(denial.error), name)
+            if not (kept_server and name in KEPT_SERVER_CALLS):
+                rules.add_rule(sc.ERRNO(denial.error), name)
     eperm = sc.ERRNO(errno.EPERM)
     for flag in policy.CLONE_NAMESPACE_FLAGS:
         rules.add_rule(eperm, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))

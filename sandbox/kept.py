@@ -1,0 +1,298 @@
+"""Kept jails: one jail serves one bot's matches one after another, each in new namespaces.
+
+A kept jail's server (`sandbox.host.serve_matches`) forks, for every match, a
+child in new pid, mount and IPC namespaces with a fresh /tmp and /dev/shm,
+that drops its capabilities and loads the whole policy's filter before the
+bot's source is read. The runner puts that child in a cgroup of its own
+inside the jail's, pauses and kills it there, and gives the jail back to the
+process's kept jails when the match child is gone. Jails are kept by the
+bot's source and limits (docs/sandbox.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import logging
+import os
+import select
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from sandbox import graveyard, policy
+from sandbox.botuser import jail_account, start_as
+from sandbox.cgroups import BotCgroup, hierarchy
+from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
+from sandbox.jail import _StartGate
+from sandbox.limits import JailLimits
+from sandbox.lone_host import GroupPause
+from sandbox.processes import EXIT_WAIT_SECONDS, HOST_FILE, BotProcess
+from sandbox.seccomp import filter_program, memory_fd
+from sandbox.warden import watch_runner
+
+log = logging.getLogger(__name__)
+
+KEPT_VARIABLE = "TAVOLO_KEPT_JAILS"
+"""Set (to anything but empty) to play jailed bots in kept jails."""
+MATCH_ALONE = 2
+"""Tasks in a match group whose bot is one single-threaded process: its init and the host."""
+MAX_KEPT = 8
+"""The most idle kept jails a process holds."""
+ACK_SECONDS = 5.0
+STATUS_BYTES = 4
+
+
+class KeptJail:
+    """A jail whose server forks a fresh match child for each match of one bot."""
+
+    def __init__(self, limits: JailLimits, key: tuple[bytes, JailLimits]) -> None:
+        """Raises OSError if it cannot start (or this machine has no cgroups for it)."""
+        self.limits, self.key = limits, key
+        found = hierarchy()
+        if found is None:
+            raise OSError("kept jails need cgroups")
+        watch_runner()
+        self.cgroup: BotCgroup = found.create()
+        self._matches = itertools.count()
+        self._server: int | None = None
+        gate = _StartGate()
+        seccomp_fd = memory_fd("tavolo-seccomp", filter_program(kept_server=True))
+        match_fd = memory_fd("tavolo-match-filter", filter_program())
+        host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
+        argv = policy.bwrap_argv(
+            limits, seccomp_fd=seccomp_fd, host_fd=host_fd, match_filter_fd=match_fd
+        )
+        argv[1:1] = gate.flags
+        switch, as_account = start_as(jail_account())
+        self.control, child_control = socket.socketpair()
+        try:
+            self.server_group = self.cgroup.child("server")
+            self.popen = subprocess.Popen(
+                [*switch, *argv],
+                stdin=child_control.fileno(),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={},
+                pass_fds=(seccomp_fd, host_fd, match_fd, *gate.fds),
+                **as_account,
+            )
+            deadline = time.monotonic() + limits.startup_seconds
+            child = gate.let_in(self.server_group, self.popen.pid, deadline)
+            self._wrappers = {self.popen.pid} | ({child} if child else set())
+        except BaseException:
+            self.control.close()
+            with contextlib.suppress(AttributeError):
+                self.popen.kill()
+                self.popen.wait()
+            self.cgroup.remove()
+            raise
+        finally:
+            for fd in (seccomp_fd, host_fd, match_fd):
+                os.close(fd)
+            child_control.close()
+            gate.close()
+        log.debug("kept jail started: pid %d", self.popen.pid, extra={"jail_event": "spawn"})
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def _server_pid(self, deadline: float) -> int:
+        while self._server is None:
+            others = [pid for pid in self.server_group.processes() if pid not in self._wrappers]
+            if others:
+                self._server = others[0]
+            elif time.monotonic() > deadline or not self.alive():
+                raise OSError("the kept jail's server did not start")
+            else:
+                time.sleep(0.001)
+        return self._server
+
+    def start_match(self) -> MatchProcess:
+        """A fresh match child, its protocol socket and stderr, in a new group of its own.
+
+        Raises OSError (and closes the jail) if the server does not fork it.
+        """
+        deadline = time.monotonic() + self.limits.startup_seconds
+        group = self.cgroup.child(f"match-{next(self._matches)}")
+        protocol, bot_end = socket.socketpair()
+        stderr, stderr_end = os.pipe2(os.O_CLOEXEC)
+        status, status_end = os.pipe2(os.O_CLOEXEC)
+        try:
+            server = self._server_pid(deadline)
+            # The match's init and the host count as bwrap's two processes do in a new jail.
+            group.limit(memory_bytes=self.limits.memory_bytes, processes=self.limits.processes + 2)
+            group.adopt([server])  # the match child is forked there; the server goes back after
+            sizes = f"{self.limits.tmp_bytes} {self.limits.shm_bytes}".encode()
+            socket.send_fds(self.control, [sizes], [bot_end.fileno(), stderr_end, status_end])
+            ready = select.select([self.control], [], [], ACK_SECONDS)[0]
+            if not ready or self.control.recv(1) != b"f":
+                raise OSError("the kept jail's server did not fork a match")
+            self.server_group.adopt([server])
+        except BaseException:
+            protocol.close()
+            for fd in (stderr, status):
+                os.close(fd)
+            self.close()
+            raise
+        finally:
+            bot_end.close()
+            os.close(stderr_end)
+            os.close(status_end)
+        return MatchProcess(self, group, protocol.detach(), stderr, status)
+
+    def close(self) -> None:
+        """Kill the jail and everything in it."""
+        log.debug("kept jail killed: pid %d", self.popen.pid, extra={"jail_event": "end"})
+        with contextlib.suppress(OSError):
+            self.control.close()
+        for group in (self.server_group, *self.cgroup.children()):
+            with contextlib.suppress(FileNotFoundError):
+                group.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.popen.pid, signal.SIGKILL)
+        self.popen.wait()
+        graveyard.bury(self.cgroup)
+
+
+class MatchProcess(BotProcess):
+    """One match of a kept jail: the bot's host and what it starts, in the match's group."""
+
+    def __init__(
+        self, jail: KeptJail, group: BotCgroup, protocol: int, stderr: int, status: int
+    ) -> None:
+        self.jail, self.cgroup = jail, group
+        self.protocol, self.stderr, self._status = protocol, stderr, status
+        self._code: int | None = None
+        self._pausing = GroupPause(group, MATCH_ALONE, self._host_pid)
+        self._killed = False
+
+    @property
+    def pid(self) -> int:
+        return self.jail.popen.pid
+
+    def _read_status(self, seconds: float) -> bool:
+        """True once the match's init said how the host ended (or died itself)."""
+        if self._code is not None:
+            return True
+        if not select.select([self._status], [], [], seconds)[0]:
+            return False
+        data = os.read(self._status, STATUS_BYTES)
+        if len(data) == STATUS_BYTES:
+            self._code = os.waitstatus_to_exitcode(int.from_bytes(data, "little", signed=True))
+        else:
+            self._code = -9
+        return True
+
+    def alive(self) -> bool:
+        return not self._read_status(0)
+
+    def exit_code(self) -> int | None:
+        return self._code if self._read_status(EXIT_WAIT_SECONDS) else None
+
+    def _host_pid(self) -> int | None:
+        """The match's pid 2: the host."""
+        for pid in self.cgroup.processes():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("NSpid:") and line.split()[-1] == "2":
+                        return pid
+        return None
+
+    def pause(self) -> None:
+        self._pausing.pause()
+
+    def broke_pause(self) -> bool:
+        return self._pausing.broke_pause()
+
+    def resume(self) -> None:
+        self._pausing.resume()
+
+    def kill(self) -> None:
+        if self._killed:
+            return
+        self._killed = True
+        self._pausing.close()
+        self.cgroup.kill()
+        graveyard.bury(self.cgroup)
+        kept_jails().give_back(self.jail)
+
+    def close_pipes(self) -> None:
+        for fd in (self.protocol, self.stderr, self._status):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def limit_note(self) -> str:
+        return " (memory limit reached)" if self.cgroup.out_of_memory() else ""
+
+
+class KeptJails:
+    """This process's idle kept jails, by bot source and limits, the least recently used first."""
+
+    def __init__(self) -> None:
+        self._idle: list[KeptJail] = []
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+
+    def match(self, source: bytes, limits: JailLimits) -> MatchProcess:
+        key = (hashlib.sha256(source).digest(), limits)
+        with self._lock:
+            if self._pid != os.getpid():  # forked: the idle jails are the parent's
+                self._idle, self._pid = [], os.getpid()
+                at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
+            found = next((each for each in self._idle if each.key == key), None)
+            if found:
+                self._idle.remove(found)
+        if found is not None and not found.alive():
+            found.close()
+        elif found is not None:
+            try:
+                return found.start_match()
+            except OSError:  # its server is gone: closed, and a new jail takes its place
+                log.info("a kept jail had died; starting a new one")
+        return KeptJail(limits, key).start_match()
+
+    def give_back(self, jail: KeptJail) -> None:
+        if not jail.alive():
+            jail.close()
+            return
+        with self._lock:
+            self._idle.append(jail)
+            evicted = self._idle[:-MAX_KEPT]
+            self._idle = self._idle[-MAX_KEPT:]
+        for each in evicted:
+            each.close()
+
+    def idle(self) -> list[KeptJail]:
+        """The jails waiting for their bot's next match."""
+        with self._lock:
+            return list(self._idle)
+
+    def clear(self) -> None:
+        """Close every idle jail."""
+        with self._lock:
+            if self._pid != os.getpid():
+                return
+            idle, self._idle = self._idle, []
+        for each in idle:
+            each.close()
+
+
+_kept: KeptJails | None = None
+
+
+def kept_jails() -> KeptJails:
+    global _kept
+    if _kept is None:
+        _kept = KeptJails()
+        at_exit(_kept.clear, ORDER_BEFORE_GRAVEYARD)
+    return _kept
+
+
+def kept_jails_wanted() -> bool:
+    """True if jailed bots are to play in kept jails (`KEPT_VARIABLE`) and cgroups allow it."""
+    return bool(os.environ.get(KEPT_VARIABLE)) and hierarchy() is not None
