@@ -39,7 +39,7 @@ BWRAP_SIGNAL_BASE = 128
 """bwrap exits with 128 + n when the jailed command died of signal n."""
 
 
-class _StartGate:
+class StartGate:
     """bwrap held at its start (``--block-fd``) until the runner has put it in a cgroup."""
 
     def __init__(self) -> None:
@@ -101,7 +101,7 @@ class JailedProcess(BotProcess):
         self._wrappers: set[int] = set()
         """bwrap and its namespace child (the reaper, pid 1 inside)."""
         self._pausing = GroupPause(self.cgroup, ALONE, self._bot_pid) if self.cgroup else None
-        gate = _StartGate() if self.cgroup else None
+        gate = StartGate() if self.cgroup else None
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
         argv = policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd)
@@ -135,7 +135,7 @@ class JailedProcess(BotProcess):
             if gate:
                 gate.close()
 
-    def _let_in(self, gate: _StartGate, deadline: float) -> None:
+    def _let_in(self, gate: StartGate, deadline: float) -> None:
         """Put the held jail in its cgroup and let it start; never let it start outside."""
         assert self.cgroup
         try:

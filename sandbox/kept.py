@@ -28,7 +28,7 @@ from sandbox import graveyard, policy
 from sandbox.botuser import jail_account, start_as
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
-from sandbox.jail import _StartGate
+from sandbox.jail import StartGate
 from sandbox.limits import JailLimits
 from sandbox.lone_host import GroupPause
 from sandbox.processes import EXIT_WAIT_SECONDS, HOST_FILE, BotProcess
@@ -60,7 +60,7 @@ class KeptJail:
         self.cgroup: BotCgroup = found.create()
         self._matches = itertools.count()
         self._server: int | None = None
-        gate = _StartGate()
+        gate = StartGate()
         seccomp_fd = memory_fd("tavolo-seccomp", filter_program(kept_server=True))
         match_fd = memory_fd("tavolo-match-filter", filter_program())
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
@@ -185,7 +185,7 @@ class MatchProcess(BotProcess):
         if len(data) == STATUS_BYTES:
             self._code = os.waitstatus_to_exitcode(int.from_bytes(data, "little", signed=True))
         else:
-            self._code = -9
+            self._code = -signal.SIGKILL  # the init itself was killed
         return True
 
     def alive(self) -> bool:

@@ -3,7 +3,9 @@
 `open_file_bot` is the entry point the `tavolo` command line and the platform
 use (registered as the `tavolo.file_bots` entry point). The handle speaks
 docs/wire-protocol.md with `sandbox/host.py`; every failure a bot can cause
-comes back as a `Fault` or a crash reason, never as an exception.
+comes back as a `Fault` or a crash reason, never as an exception. A jailed
+bot gets a jail from the warm pool, or a match in a kept jail
+(`sandbox.kept`) where `TAVOLO_KEPT_JAILS` asks for them.
 """
 
 from __future__ import annotations
