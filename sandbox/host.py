@@ -36,7 +36,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, BinaryIO
+    from typing import Any, BinaryIO, NoReturn
 
 API_VERSION = 1
 EXIT_LOAD_FAILED = 2
@@ -277,11 +277,7 @@ def serve_matches() -> tuple[Any, bytes, int, int, int]:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children are reaped by the kernel
     control = _socket.socket(fileno=0)
     while True:
-        message, ancillary, _, _ = control.recvmsg(64, _socket.CMSG_SPACE(3 * FD_BYTES))
-        if not message:
-            os._exit(0)
-        (_, _, data), *_ = ancillary
-        fds = [int.from_bytes(data[i : i + FD_BYTES], sys.byteorder) for i in range(0, 12, 4)]
+        message, fds = receive_match(control)
         tmp_bytes, shm_bytes = (int(word) for word in message.split())
         if os.fork() == 0:
             control.close()
@@ -316,6 +312,35 @@ def _match(
         return libc, match_filter, protocol, stderr, status
     os.close(protocol)
     os.close(stderr)
+    report_host(host, status)
+
+
+def take_descriptors(stderr: int, status: int) -> None:
+    """A forked host's standard descriptors: stdin reads /dev/null (fd 0 was its server's
+    socket), stdout and stderr write to the match's stderr pipe; the status pipe is closed."""
+    os.close(status)
+    null = os.open(os.devnull, os.O_RDONLY)
+    if null != 0:
+        os.dup2(null, 0)
+        os.close(null)
+    os.dup2(stderr, 2)
+    os.dup2(stderr, 1)
+    os.close(stderr)
+    sys.stdout = sys.stderr
+
+
+def receive_match(control: Any) -> tuple[bytes, list[int]]:
+    """The runner's next request: its words and its three descriptors (protocol socket,
+    stderr pipe, status pipe); the server exits when the runner closes."""
+    message, ancillary, _, _ = control.recvmsg(64, _socket.CMSG_SPACE(3 * FD_BYTES))
+    if not message:
+        os._exit(0)
+    (_, _, data), *_ = ancillary
+    return message, [int.from_bytes(data[i : i + FD_BYTES], sys.byteorder) for i in (0, 4, 8)]
+
+
+def report_host(host: int, status: int) -> NoReturn:
+    """Wait for the host (reaping whatever else ends meanwhile), write its wait status, exit."""
     while True:
         pid, code = os.waitpid(-1, 0)
         if pid == host:
@@ -323,18 +348,43 @@ def _match(
             os._exit(0)
 
 
+def serve_local() -> int:
+    """An unjailed server (``host.py --serve``): for each request a fresh host.
+
+    Each match gets a session of its own, whose leader waits for the host and
+    writes its wait status; the server answers with that leader's pid (the
+    session's process group, which the runner pauses and kills). Returns only
+    in a match's host, its protocol socket.
+    """
+    import signal
+
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children are reaped by the kernel
+    control = _socket.socket(fileno=0)
+    while True:
+        _, (protocol, stderr, status) = receive_match(control)
+        leader = os.fork()
+        if leader == 0:
+            control.close()
+            os.setsid()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            host = os.fork()
+            if host == 0:
+                take_descriptors(stderr, status)
+                del sys.argv[1:]
+                return protocol
+            os.close(protocol)
+            os.close(stderr)
+            report_host(host, status)
+        for fd in (protocol, stderr, status):
+            os.close(fd)
+        control.send(leader.to_bytes(STATUS_BYTES, "little"))
+
+
 def become_host(libc: Any, match_filter: bytes, protocol: int, stderr: int, status: int) -> None:
     """In the match's pid 2: the bot's descriptors, no capabilities, the whole filter; play."""
     import ctypes
 
-    os.close(status)
-    null = os.open(os.devnull, os.O_RDONLY)  # fd 0, which the server's socket held
-    if null != 0:
-        os.dup2(null, 0)
-        os.close(null)
-    os.dup2(stderr, 2)
-    os.dup2(stderr, 1)
-    os.close(stderr)
+    take_descriptors(stderr, status)
     header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
     data = (ctypes.c_uint32 * 6)()
     if libc.capset(header, data) != 0:
@@ -347,7 +397,6 @@ def become_host(libc: Any, match_filter: bytes, protocol: int, stderr: int, stat
     fprog = SockFprog(len(match_filter) // 8, ctypes.addressof(program))
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
         os._exit(1)
-    sys.stdout = sys.stderr
     # the server and the match's init are the jail's processes of the bot's user
     play(os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol, 2)
 
@@ -355,5 +404,8 @@ def become_host(libc: Any, match_filter: bytes, protocol: int, stderr: int, stat
 if __name__ == "__main__":
     if os.path.exists(MATCH_FILTER):  # only a kept jail has it
         become_host(*serve_matches())
+    elif sys.argv[1:] == ["--serve"]:
+        served = serve_local()
+        play(os.fdopen(served, "rb", buffering=READ_BUFFER_BYTES), served)
     else:
         main()

@@ -20,11 +20,12 @@ import select
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
-from sandbox import graveyard, policy
+from sandbox import graveyard, policy, tree
 from sandbox.botuser import jail_account, start_as
 from sandbox.cgroups import BotCgroup, hierarchy
 from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
@@ -159,24 +160,17 @@ class KeptJail:
         graveyard.bury(self.cgroup)
 
 
-class MatchProcess(BotProcess):
-    """One match of a kept jail: the bot's host and what it starts, in the match's group."""
+class ForkedMatch(BotProcess):
+    """A host forked by a server for one match: its protocol socket, its stderr, and a
+    pipe on which the process waiting for it writes its wait status."""
 
-    def __init__(
-        self, jail: KeptJail, group: BotCgroup, protocol: int, stderr: int, status: int
-    ) -> None:
-        self.jail, self.cgroup = jail, group
+    def __init__(self, protocol: int, stderr: int, status: int) -> None:
         self.protocol, self.stderr, self._status = protocol, stderr, status
         self._code: int | None = None
-        self._pausing = GroupPause(group, MATCH_ALONE, self._host_pid)
         self._killed = False
 
-    @property
-    def pid(self) -> int:
-        return self.jail.popen.pid
-
     def _read_status(self, seconds: float) -> bool:
-        """True once the match's init said how the host ended (or died itself)."""
+        """True once the host's waiter said how it ended (or died itself)."""
         if self._code is not None:
             return True
         if not select.select([self._status], [], [], seconds)[0]:
@@ -185,7 +179,7 @@ class MatchProcess(BotProcess):
         if len(data) == STATUS_BYTES:
             self._code = os.waitstatus_to_exitcode(int.from_bytes(data, "little", signed=True))
         else:
-            self._code = -signal.SIGKILL  # the init itself was killed
+            self._code = -signal.SIGKILL  # the waiter itself was killed
         return True
 
     def alive(self) -> bool:
@@ -193,6 +187,26 @@ class MatchProcess(BotProcess):
 
     def exit_code(self) -> int | None:
         return self._code if self._read_status(EXIT_WAIT_SECONDS) else None
+
+    def close_pipes(self) -> None:
+        for fd in (self.protocol, self.stderr, self._status):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+class MatchProcess(ForkedMatch):
+    """One match of a kept jail: the bot's host and what it starts, in the match's group."""
+
+    def __init__(
+        self, jail: KeptJail, group: BotCgroup, protocol: int, stderr: int, status: int
+    ) -> None:
+        super().__init__(protocol, stderr, status)
+        self.jail, self.cgroup = jail, group
+        self._pausing = GroupPause(group, MATCH_ALONE, self._host_pid)
+
+    @property
+    def pid(self) -> int:
+        return self.jail.popen.pid
 
     def _host_pid(self) -> int | None:
         """The match's pid 2: the host."""
@@ -221,13 +235,93 @@ class MatchProcess(BotProcess):
         graveyard.bury(self.cgroup)
         kept_jails().give_back(self.jail)
 
-    def close_pipes(self) -> None:
-        for fd in (self.protocol, self.stderr, self._status):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-
     def limit_note(self) -> str:
         return " (memory limit reached)" if self.cgroup.out_of_memory() else ""
+
+
+class LocalServer:
+    """An unjailed server (``host.py --serve``) that forks a fresh host for every bot."""
+
+    def __init__(self) -> None:
+        self.control, child_control = socket.socketpair()
+        try:
+            self.popen = subprocess.Popen(
+                [sys.executable or "python3", *policy.PYTHON_FLAGS, str(HOST_FILE), "--serve"],
+                stdin=child_control.fileno(),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={},
+                start_new_session=True,
+            )
+        except BaseException:
+            self.control.close()
+            raise
+        finally:
+            child_control.close()
+        log.debug("bot server started: pid %d", self.popen.pid, extra={"jail_event": "spawn"})
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def start_match(self) -> LocalMatch:
+        """A fresh host in a session of its own; OSError if the server does not fork it."""
+        protocol, bot_end = socket.socketpair()
+        stderr, stderr_end = os.pipe2(os.O_CLOEXEC)
+        status, status_end = os.pipe2(os.O_CLOEXEC)
+        try:
+            socket.send_fds(self.control, [b"match"], [bot_end.fileno(), stderr_end, status_end])
+            ready = select.select([self.control], [], [], ACK_SECONDS)[0]
+            answer = self.control.recv(STATUS_BYTES) if ready else b""
+            if len(answer) != STATUS_BYTES:
+                raise OSError("the bot server did not fork a host")
+        except BaseException:
+            protocol.close()
+            for fd in (stderr, status):
+                os.close(fd)
+            self.close()
+            raise
+        finally:
+            bot_end.close()
+            os.close(stderr_end)
+            os.close(status_end)
+        session = int.from_bytes(answer, "little")
+        return LocalMatch(session, protocol.detach(), stderr, status)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.control.close()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.popen.pid, signal.SIGKILL)
+        self.popen.wait()
+
+
+class LocalMatch(ForkedMatch):
+    """An unjailed host forked for one bot, in a session of its own (`LocalProcess`'s way)."""
+
+    def __init__(self, session: int, protocol: int, stderr: int, status: int) -> None:
+        super().__init__(protocol, stderr, status)
+        self._session = session
+
+    @property
+    def pid(self) -> int:
+        return self._session
+
+    def pause(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self._session, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self._session, signal.SIGCONT)
+
+    def kill(self) -> None:
+        """Kill the session's processes, and the tree of its leader."""
+        if self._killed:
+            return
+        self._killed = True
+        tree.kill_tree(self._session)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._session, signal.SIGKILL)
 
 
 class KeptJails:
@@ -235,15 +329,34 @@ class KeptJails:
 
     def __init__(self) -> None:
         self._idle: list[KeptJail] = []
+        self._local: LocalServer | None = None
         self._lock = threading.Lock()
         self._pid = os.getpid()
+
+    def local_match(self) -> LocalMatch:
+        """A fresh unjailed host from this process's bot server (started when needed)."""
+        with self._lock:
+            self._forget_parent()
+            server = self._local
+            if server is None or not server.alive():
+                server = self._local = LocalServer()
+        try:
+            return server.start_match()
+        except OSError:  # the server is gone (closed by start_match): a new one
+            with self._lock:
+                server = self._local = LocalServer()
+            return server.start_match()
+
+    def _forget_parent(self) -> None:
+        """In a forked child (the lock held): the idle jails and the server are the parent's."""
+        if self._pid != os.getpid():
+            self._idle, self._local, self._pid = [], None, os.getpid()
+            at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
 
     def match(self, source: bytes, limits: JailLimits) -> MatchProcess:
         key = (hashlib.sha256(source).digest(), limits)
         with self._lock:
-            if self._pid != os.getpid():  # forked: the idle jails are the parent's
-                self._idle, self._pid = [], os.getpid()
-                at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
+            self._forget_parent()
             found = next((each for each in self._idle if each.key == key), None)
             if found:
                 self._idle.remove(found)
@@ -273,13 +386,16 @@ class KeptJails:
             return list(self._idle)
 
     def clear(self) -> None:
-        """Close every idle jail."""
+        """Close every idle jail and the bot server."""
         with self._lock:
             if self._pid != os.getpid():
                 return
             idle, self._idle = self._idle, []
+            local, self._local = self._local, None
         for each in idle:
             each.close()
+        if local is not None:
+            local.close()
 
 
 _kept: KeptJails | None = None
@@ -293,6 +409,7 @@ def kept_jails() -> KeptJails:
     return _kept
 
 
-def kept_jails_wanted() -> bool:
-    """True if jailed bots are to play in kept jails (`KEPT_VARIABLE`) and cgroups allow it."""
-    return bool(os.environ.get(KEPT_VARIABLE)) and hierarchy() is not None
+def kept_wanted(*, jail: bool) -> bool:
+    """True if bots are to be forked by a kept server (`KEPT_VARIABLE`): jailed bots where
+    cgroups allow it, unjailed bots anywhere."""
+    return bool(os.environ.get(KEPT_VARIABLE)) and (not jail or hierarchy() is not None)

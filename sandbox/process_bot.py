@@ -24,7 +24,7 @@ from sandbox import affinity, wire
 from sandbox.channel import LineChannel, Outcome
 from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
 from sandbox.jail import JailUnavailableError, jail_available, require_jail
-from sandbox.kept import kept_jails, kept_jails_wanted
+from sandbox.kept import kept_jails, kept_wanted
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
 from sandbox.pool import shared_pool
@@ -168,11 +168,14 @@ class ProcessBot:
         return None
 
     def _take_process(self) -> BotProcess:
-        """A process from the warm pool: a jail with this bot's limits, or an unjailed host."""
+        """A process from the warm pool (a jail with this bot's limits, or an unjailed host),
+        or a match forked by a kept server (`sandbox.kept`)."""
         if not self._jail:
+            if kept_wanted(jail=False):
+                return kept_jails().local_match()
             return shared_pool().take(None)
         try:
-            if kept_jails_wanted():
+            if kept_wanted(jail=True):
                 return kept_jails().match(self._source, self.limits)
             process = shared_pool().take(self.limits)
         except OSError as error:

@@ -1,4 +1,5 @@
-"""Kept jails: one jail plays a bot's matches one after another, and nothing passes between them."""
+"""Kept jails and the unjailed bot server: one process forks each bot's matches, and nothing
+passes from one match to the next."""
 
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ from sandbox.cgroups import cgroup_limits
 from sandbox.kept import KEPT_VARIABLE, kept_jails
 from sandbox.limits import MIB
 from sandbox.process_bot import open_file_bot
-from tests.sandbox.hostile_match import FAST_LIMITS, HOSTILE, outcomes, wait_for
+from tests.sandbox.hostile_match import (
+    FAST_LIMITS,
+    HOSTILE,
+    outcomes,
+    thinking_while_paused_and_running,
+    wait_for,
+)
 
 pytestmark = pytest.mark.jail
 
@@ -133,3 +140,32 @@ def test_a_bot_whose_jail_died_gets_a_new_one(caplog):
     answer, _ = play_once(BOTS / "echo_history.py")
     assert answer["type"] == "seen"
     assert spawned(caplog) == 2
+
+
+@pytest.mark.parametrize("jail", [True, False], ids=["jailed", "unjailed"])
+def test_each_match_starts_from_a_fresh_interpreter(jail):
+    for _ in range(3):
+        bot = open_file_bot(BOTS / "counter.py", jail=jail)
+        assert bot.start() is None
+        assert bot.decide(OBSERVATION, 2.0) == {"type": "counted", "decisions": 1}
+        assert bot.decide(OBSERVATION, 2.0) == {"type": "counted", "decisions": 2}
+        bot.close()
+
+
+def test_unjailed_bots_are_forked_by_one_server_and_end_as_a_started_host_ends(caplog):
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    for _ in range(2):
+        bot = open_file_bot(BOTS / "exit_in_act.py", jail=False)
+        assert bot.start() is None
+        answer = bot.decide(OBSERVATION, 2.0)
+        assert isinstance(answer, Fault) and answer.crash
+        assert answer.reason == "the bot process exited with code 7"
+        bot.close()
+    assert spawned(caplog) == 1
+
+
+def test_an_unjailed_bot_from_the_server_is_paused_between_its_turns():
+    bot = open_file_bot(HOSTILE / "think_between_turns.py", jail=False)
+    paused, running = thinking_while_paused_and_running(bot)
+    assert running > 1000
+    assert paused < running / 5
