@@ -151,10 +151,12 @@ def test_announcing_too_low_costs_a_life_by_the_rules_not_an_infraction():
 def test_what_a_bot_prints_is_recorded_at_the_event_of_its_decision(tmp_path):
     source = tmp_path / "chatty.py"
     source.write_text(
-        "import random\n"
+        "import itertools, random\n"
+        "random.seed(1)\n"
+        "decisions = itertools.count()\n"
         "def act(observation):\n"
         "    print('seen', len(observation['history']))\n"
-        "    if len(observation['history']) % 5 == 0:\n"
+        "    if next(decisions) % 5 == 0:\n"
         "        return {'type': 'nonsense'}\n"
         "    return random.choice(observation['legal_actions'])\n"
     )
