@@ -339,13 +339,24 @@ def receive_match(control: Any) -> tuple[bytes, list[int]]:
     return message, [int.from_bytes(data[i : i + FD_BYTES], sys.byteorder) for i in (0, 4, 8)]
 
 
-def report_host(host: int, status: int) -> NoReturn:
-    """Wait for the host (reaping whatever else ends meanwhile), write its wait status, exit."""
+def report_host(host: int, status: int, *, linger: bool = False) -> NoReturn:
+    """Wait for the host (reaping whatever else ends meanwhile), write its wait status, exit.
+
+    With `linger`, exit only once the runner has closed the status pipe: the runner
+    signals this process's group by its number, which must not be another's meanwhile.
+    """
     while True:
         pid, code = os.waitpid(-1, 0)
         if pid == host:
-            send(status, code.to_bytes(STATUS_BYTES, "little", signed=True))
-            os._exit(0)
+            break
+    send(status, code.to_bytes(STATUS_BYTES, "little", signed=True))
+    if linger:
+        import select
+
+        closed = select.poll()
+        closed.register(status, 0)  # a pipe's writer gets POLLERR once its reader is closed
+        closed.poll()
+    os._exit(0)
 
 
 def serve_local() -> int:
@@ -374,7 +385,7 @@ def serve_local() -> int:
                 return protocol
             os.close(protocol)
             os.close(stderr)
-            report_host(host, status)
+            report_host(host, status, linger=True)
         for fd in (protocol, stderr, status):
             os.close(fd)
         control.send(leader.to_bytes(STATUS_BYTES, "little"))
