@@ -17,7 +17,8 @@ elsewhere such a version is never drawn for its nearness by rating (its
 rating says little yet), only by the random draws, after which the table's
 other seats are random too. An established seed's rivals are drawn with a
 preference for those near it by rating (half as likely at `NEIGHBOURHOOD`
-points away as at none), and each seat is drawn uniformly instead with chance
+points away as at none, divided by how crowded the rival's own neighbourhood
+is), and each seat is drawn uniformly instead with chance
 `RANDOM_SEAT_CHANCE`. Always taking the nearest rivals would tie the ratings
 to local comparisons only: `bench/ratings.py` shows the scale then drifts
 (ratings stretched against the truth) and the bands stop covering it. Only
@@ -60,6 +61,7 @@ def table_pick(
     ignored. House bots repeat only when there are fewer bots than seats.
     """
     rivals = [candidate for candidate in others if candidate.bot_id != seed.bot_id]
+    crowd = _crowding([seed, *rivals])
     pool = list(rivals)
     table = [seed]
     while len(table) < seats and pool:
@@ -68,7 +70,7 @@ def table_pick(
         if random_seat or not settled:
             pick = rng.choice(pool)
         else:
-            weights = [_closeness(c.rating - seed.rating) for c in settled]
+            weights = [_closeness(c.rating - seed.rating) / crowd[c.bot_id] for c in settled]
             pick = rng.choices(settled, weights=weights)[0]
         pool.remove(pick)
         table.append(pick)
@@ -88,6 +90,19 @@ NEIGHBOURHOOD = 300.0
 def _closeness(gap: float) -> float:
     """How likely a rival `gap` points from the seed is drawn, against an equal one."""
     return 1.0 / (1.0 + (gap / NEIGHBOURHOOD) ** 2)
+
+
+def _crowding(candidates: Sequence[Candidate]) -> dict[int, float]:
+    """How many bots (by closeness) stand near each one, itself included.
+
+    A rival's chance is divided by it, so the strongest and weakest bots, who
+    have neighbours on one side only, are drawn as often as those in the
+    middle of the field instead of waiting for their turn as seed.
+    """
+    return {
+        candidate.bot_id: sum(_closeness(candidate.rating - other.rating) for other in candidates)
+        for candidate in candidates
+    }
 
 
 def waiting_order(candidates: Sequence[Candidate], rng: random.Random) -> list[Candidate]:

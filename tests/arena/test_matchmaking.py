@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arena import matchmaking
@@ -142,6 +142,8 @@ def test_the_longest_waiting_bot_seeds_the_first_table(
     spread=st.floats(50, 800),
     rng_seed=st.integers(0, 2**32),
 )
+# A wide field where the bots at its ends, drawn only for their nearness, got 0.83 of a share.
+@example(bots=30, seats=4, per_beat=2, spread=747.2316574661111, rng_seed=1401132795)
 def test_over_many_beats_every_bot_gets_its_share_and_no_long_wait(
     bots: int, seats: int, per_beat: int, spread: float, rng_seed: int
 ) -> None:
