@@ -42,9 +42,6 @@ class FramesJson:
     body: bytes
     gzipped: bool
 
-    def plain(self) -> bytes:
-        return gzip.decompress(self.body) if self.gzipped else self.body
-
 
 def match_frames_json(*, match: Match, view: View) -> FramesJson:
     """The frames document of the match for `view`, as JSON bytes: gzipped once finished.

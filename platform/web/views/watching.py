@@ -4,7 +4,7 @@ decision, and the steps of a match being played."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -14,6 +14,7 @@ from matches.live import match_live_steps
 from matches.models import Match
 from matches.selectors import match_get, match_log_entries_for, match_state_get
 from web.caching import WAIT_SECONDS
+from web.encoding import encoded_response
 from web.single_flight import leading, wait_for
 
 JSON_CONTENT_TYPE = "application/json"
@@ -23,13 +24,9 @@ def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
     """The frames document, sent gzipped as it is kept when the client takes gzip."""
     match = match_state_get(match_id=match_id)
     document = _frames_json(match, view)
-    send_gzipped = document.gzipped and _takes_gzip(request)
-    response = HttpResponse(
-        document.body if send_gzipped else document.plain(), content_type=JSON_CONTENT_TYPE
+    response = encoded_response(
+        request, document.body, gzipped=document.gzipped, content_type=JSON_CONTENT_TYPE
     )
-    if send_gzipped:
-        response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ["Accept-Encoding"])
     if match.status == Match.Status.FINISHED:
         response["Cache-Control"] = "public, max-age=3600"
     else:
@@ -48,23 +45,6 @@ def _frames_json(match: Match, view: View) -> FramesJson:
             return match_frames_json(match=match, view=view)
     wait_for(key, WAIT_SECONDS)
     return match_frames_json(match=match, view=view)
-
-
-def _takes_gzip(request: HttpRequest) -> bool:
-    """Whether Accept-Encoding names gzip (or *) with a weight above 0."""
-    for coding in request.META.get("HTTP_ACCEPT_ENCODING", "").split(","):
-        name, *parameters = (part.strip().lower() for part in coding.split(";"))
-        weights = [part[2:] for part in parameters if part.startswith("q=")]
-        if name in ("gzip", "*") and not (weights and _weight(weights[0]) == 0):
-            return True
-    return False
-
-
-def _weight(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        return 0.0
 
 
 @require_GET

@@ -3,6 +3,7 @@ request at a time, and nothing is served older than its time plus one rendering.
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections.abc import Callable
@@ -38,8 +39,8 @@ class CountedPage:
         return response
 
 
-def visitor_get(path: str = "/ladders/crowded/") -> HttpRequest:
-    request = RequestFactory().get(path)
+def visitor_get(path: str = "/ladders/crowded/", **headers: str) -> HttpRequest:
+    request = RequestFactory().get(path, headers=headers)
     request.user = AnonymousUser()
     return request
 
@@ -105,3 +106,15 @@ def test_a_signed_in_crowd_renders_for_each(alice) -> None:
         request.user = alice
         cached(request)
     assert page.renderings == 3
+
+
+def test_the_kept_copy_goes_gzipped_to_a_visitor_who_takes_gzip_and_plain_to_others() -> None:
+    cached = visitor_cached(CountedPage(seconds=0))
+    cached(visitor_get())
+    zipped = cached(visitor_get(accept_encoding="br, gzip;q=0.8"))
+    plain = cached(visitor_get(accept_encoding="gzip;q=0, identity"))
+    assert zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == b"rendering 1"
+    assert not plain.has_header("Content-Encoding")
+    assert plain.content == b"rendering 1"
+    assert zipped["Vary"] == plain["Vary"] == "Accept-Encoding"
