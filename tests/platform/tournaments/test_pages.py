@@ -75,6 +75,7 @@ def test_a_finished_tournament_shows_final_standings_replays_and_the_zip(
     page = browser_of(None).get("/tournaments/spring-cup/").content.decode()
     assert "Final standings" in page and page.count(">replay</a>") == 6
     assert "Schedule: every combination of 2 of the 3 entrants: every pair meets once." in page
+    assert "round-robin, each table played 2 times." in page
     assert 'http-equiv="refresh"' not in page  # only a running tournament reloads
     answer = browser_of(None).get("/tournaments/spring-cup/replays.zip")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
