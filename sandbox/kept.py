@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sandbox import graveyard, policy, tree
@@ -46,6 +47,45 @@ MAX_KEPT = 8
 """The most idle kept jails a process holds."""
 ACK_SECONDS = 5.0
 STATUS_BYTES = 4
+
+
+class MatchChannels:
+    """A match's three channels, protocol, stderr and exit status: the runner's ends and
+    the ends a server passes to the match it forks."""
+
+    def __init__(self) -> None:
+        self.protocol, self._bot_end = socket.socketpair()
+        self.stderr, self._stderr_end = os.pipe2(os.O_CLOEXEC)
+        self.status, self._status_end = os.pipe2(os.O_CLOEXEC)
+
+    @property
+    def match_ends(self) -> list[int]:
+        return [self._bot_end.fileno(), self._stderr_end, self._status_end]
+
+    def close_match_ends(self) -> None:
+        self._bot_end.close()
+        os.close(self._stderr_end)
+        os.close(self._status_end)
+
+    def close_runner_ends(self) -> None:
+        self.protocol.close()
+        os.close(self.stderr)
+        os.close(self.status)
+
+
+@contextlib.contextmanager
+def match_channels(on_failure: Callable[[], None]) -> Iterator[MatchChannels]:
+    """New channels for a match being sent to a server. The match's ends are closed here
+    once sent; if sending fails, the runner's ends too, and `on_failure` runs."""
+    channels = MatchChannels()
+    try:
+        yield channels
+    except BaseException:
+        channels.close_runner_ends()
+        on_failure()
+        raise
+    finally:
+        channels.close_match_ends()
 
 
 class KeptJail:
@@ -120,31 +160,20 @@ class KeptJail:
         """
         deadline = time.monotonic() + self.limits.startup_seconds
         group = self.cgroup.child(f"match-{next(self._matches)}")
-        protocol, bot_end = socket.socketpair()
-        stderr, stderr_end = os.pipe2(os.O_CLOEXEC)
-        status, status_end = os.pipe2(os.O_CLOEXEC)
-        try:
+        with match_channels(on_failure=self.close) as channels:
             server = self._server_pid(deadline)
             # The match's init and the host count as bwrap's two processes do in a new jail.
             group.limit(memory_bytes=self.limits.memory_bytes, processes=self.limits.processes + 2)
             group.adopt([server])  # the match child is forked there; the server goes back after
             sizes = f"{self.limits.tmp_bytes} {self.limits.shm_bytes}".encode()
-            socket.send_fds(self.control, [sizes], [bot_end.fileno(), stderr_end, status_end])
+            socket.send_fds(self.control, [sizes], channels.match_ends)
             ready = select.select([self.control], [], [], ACK_SECONDS)[0]
             if not ready or self.control.recv(1) != b"f":
                 raise OSError("the kept jail's server did not fork a match")
             self.server_group.adopt([server])
-        except BaseException:
-            protocol.close()
-            for fd in (stderr, status):
-                os.close(fd)
-            self.close()
-            raise
-        finally:
-            bot_end.close()
-            os.close(stderr_end)
-            os.close(status_end)
-        return MatchProcess(self, group, protocol.detach(), stderr, status)
+        return MatchProcess(
+            self, group, channels.protocol.detach(), channels.stderr, channels.status
+        )
 
     def close(self) -> None:
         """Kill the jail and everything in it."""
@@ -265,27 +294,14 @@ class LocalServer:
 
     def start_match(self) -> LocalMatch:
         """A fresh host in a session of its own; OSError if the server does not fork it."""
-        protocol, bot_end = socket.socketpair()
-        stderr, stderr_end = os.pipe2(os.O_CLOEXEC)
-        status, status_end = os.pipe2(os.O_CLOEXEC)
-        try:
-            socket.send_fds(self.control, [b"match"], [bot_end.fileno(), stderr_end, status_end])
+        with match_channels(on_failure=self.close) as channels:
+            socket.send_fds(self.control, [b"match"], channels.match_ends)
             ready = select.select([self.control], [], [], ACK_SECONDS)[0]
             answer = self.control.recv(STATUS_BYTES) if ready else b""
             if len(answer) != STATUS_BYTES:
                 raise OSError("the bot server did not fork a host")
-        except BaseException:
-            protocol.close()
-            for fd in (stderr, status):
-                os.close(fd)
-            self.close()
-            raise
-        finally:
-            bot_end.close()
-            os.close(stderr_end)
-            os.close(status_end)
         session = int.from_bytes(answer, "little")
-        return LocalMatch(session, protocol.detach(), stderr, status)
+        return LocalMatch(session, channels.protocol.detach(), channels.stderr, channels.status)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
