@@ -6,12 +6,20 @@ Makes a fresh PostgreSQL database of its own name (dropped at the end), migrates
 it, fills it with bulk inserts (one Muggins ladder, `--bots` bots, `--matches`
 finished ranked matches with their seats, rating changes and the bots' summed-up
 records, and one long Muggins match with a real replay), then serves the site
-with gunicorn on a free port and loads, from `--clients` threads at once, a bare
-Django "hello" view (the floor), the ladder, a bot, the match list, a match page,
-and the full frames of the long replay (made and stored as a finish has them
-made). Each page is asked for first by every client at once, cold, as a crowd
-arriving on a page nobody has asked for (the slowest of those is printed on
-its own), then `--requests` times, `--clients` at a time, for the p50 and p95.
+with gunicorn on a free port (`--workers` processes of `--threads` threads; one
+thread is gunicorn's sync worker) and loads, from `--clients` clients at once, a
+bare Django "hello" view (the floor), the ladder, a bot, the match list, a match
+page, and the full frames of the long replay (made and stored as a finish has
+them made). Each page is asked for first by every client at once, cold, as a
+crowd arriving on a page nobody has asked for (the slowest of those is printed
+on its own), then `--requests` times, `--clients` at a time, for the p50 and p95,
+with the CPU time the server's workers and the clients spent per request.
+
+The clients are coroutines of one asyncio loop, each on its own keep-alive
+connection, sending a bare HTTP/1.1 GET and reading the answer's bytes without
+decoding them: the clients share the machine's cores with the server, and a
+cheap client leaves them to it (20 threads of a full HTTP library cost about as
+much CPU per request as the server's answer of a kept page).
 Needs PostgreSQL on ``$BENCH_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432``).
 """
 
@@ -27,6 +35,7 @@ if Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
     sys.path.pop(0)
 
 import argparse
+import asyncio
 import gc
 import os
 import random
@@ -36,10 +45,8 @@ import subprocess
 import tempfile
 import textwrap
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
-import httpx
 import psycopg
 from rich.console import Console
 from rich.table import Table
@@ -191,23 +198,80 @@ def fill(bots: int, matches: int) -> dict[str, str]:
     }
 
 
-def load(base: str, path: str, clients: int, requests: int) -> tuple[list[float], list[float]]:
-    """Seconds of the first GETs of `path`, one per client all at once on the cold page,
-    then of each of `requests` GETs, `clients` at a time."""
+class Connection:
+    """One client's keep-alive HTTP/1.1 connection, opened again when the server closes it."""
 
-    def one(client: httpx.Client) -> float:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def get(self, path: str) -> float:
+        """Seconds from sending a GET of `path` to the last byte of its answer, which must be
+        a 200; the body is read, not decoded, as a browser would receive it before using it."""
         started = time.perf_counter()
-        answer = client.get(base + path)
-        answer.raise_for_status()
-        return time.perf_counter() - started
+        if self.streams is None:
+            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.streams
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            "Accept-Encoding: gzip\r\n\r\n".encode()
+        )
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").lower().split("\r\n")
+        fields = dict(line.split(": ", 1) for line in head[1:] if ": " in line)
+        await reader.readexactly(int(fields["content-length"]))
+        elapsed = time.perf_counter() - started
+        if fields.get("connection") == "close":
+            self.close()
+        if head[0].split()[1] != "200":
+            raise RuntimeError(f"{path}: {head[0]}")
+        return elapsed
 
-    with ThreadPoolExecutor(clients) as pool:
-        local = [httpx.Client(timeout=60) for _ in range(clients)]
-        first = list(pool.map(one, local))
-        times = list(pool.map(lambda index: one(local[index % clients]), range(requests)))
-        for client in local:
-            client.close()
-    return first, times
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
+async def measured(
+    port: int, path: str, clients: int, requests: int, workers: list[int]
+) -> tuple[list[float], list[float], float, float]:
+    """Seconds of the first GETs of `path`, one per client all at once on the cold page,
+    then of each of `requests` GETs, `clients` at a time (each client sends its next one as
+    its last is answered); and the CPU seconds the server's `workers` and this process
+    spent on those `requests`."""
+    connections = [Connection(port) for _ in range(clients)]
+    first = await asyncio.gather(*(connection.get(path) for connection in connections))
+    tickets = iter(range(requests))
+    times: list[float] = []
+
+    async def client(connection: Connection) -> None:
+        for _ in tickets:
+            times.append(await connection.get(path))
+        connection.close()
+
+    server_before, client_before = cpu_seconds(workers), time.process_time()
+    await asyncio.gather(*(client(connection) for connection in connections))
+    server_cpu = cpu_seconds(workers) - server_before
+    return first, times, server_cpu, time.process_time() - client_before
+
+
+async def answered(port: int, path: str) -> None:
+    connection = Connection(port)
+    await connection.get(path)
+    connection.close()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of these processes so far."""
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def main() -> None:
@@ -217,6 +281,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     options = parser.parse_args()
 
     name = f"tavolo_bench_web_{os.getpid()}"
@@ -255,23 +320,26 @@ def main() -> None:
             [
                 sys.executable, "-m", "gunicorn", "tavolo_site.wsgi",
                 "--bind", f"127.0.0.1:{port}",
-                "--workers", str(options.workers), "--threads", "4",
+                "--workers", str(options.workers), "--threads", str(options.threads),
                 "--log-level", "warning", "--timeout", "300", "--keep-alive", "60",
             ],
             cwd=ROOT,
         )  # fmt: skip
-        base = f"http://127.0.0.1:{port}"
         for _ in range(100):
             try:
-                httpx.get(base + "/hello/", timeout=1)
+                asyncio.run(answered(port, "/hello/"))
                 break
-            except httpx.HTTPError:
+            except OSError:
                 time.sleep(0.2)
+        workers = children(server.pid)
         table = Table(title=f"{options.clients} clients, {options.requests} requests per page")
-        for column in ("page", "cold: slowest of the first", "p50", "p95"):
+        columns = ("page", "cold: slowest of the first", "p50", "p95", "server CPU", "client CPU")
+        for column in columns:
             table.add_column(column, justify="left" if column == "page" else "right")
         for label, path in paths.items():
-            first, times = load(base, path, options.clients, options.requests)
+            first, times, server_cpu, client_cpu = asyncio.run(
+                measured(port, path, options.clients, options.requests, workers)
+            )
             times.sort()
             p95 = times[int(0.95 * (len(times) - 1))]
             table.add_row(
@@ -279,6 +347,8 @@ def main() -> None:
                 f"{max(first) * 1000:.0f} ms",
                 f"{statistics.median(times) * 1000:.0f} ms",
                 f"{p95 * 1000:.0f} ms",
+                f"{server_cpu / len(times) * 1000:.2f} ms",
+                f"{client_cpu / len(times) * 1000:.2f} ms",
             )
         Console().print(table)
     finally:
