@@ -247,13 +247,50 @@ def play(protocol_in: BinaryIO, protocol_out: int, extra_processes: int = 0) -> 
 
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWIPC = 0x20000, 0x20000000, 0x08000000
+MATCH_NAMESPACES = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC
+"""The only `unshare` flags a kept jail's server may pass (its seccomp filter checks)."""
+MS_NOSUID, MS_NODEV = 2, 4
+MATCH_MOUNT_FLAGS = MS_NOSUID | MS_NODEV
+"""The only `mount` flags it may pass: a new tmpfs, as bwrap mounts one; never a bind,
+a move, a remount or a change of propagation."""
+CAP_SETPCAP, CAP_SYS_ADMIN = 8, 21
+SERVER_CAPABILITIES = (CAP_SETPCAP, CAP_SYS_ADMIN)
+"""What bwrap gives a kept jail's server, in the jail's user namespace: CAP_SYS_ADMIN to
+make a match's namespaces and mounts, CAP_SETPCAP for the match to empty its bounding set."""
 PR_SET_DUMPABLE, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 4, 22, 2
+PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 24, 47, 4
 CAPABILITY_VERSION_3 = 0x20080522
 MATCH_FILTER = "/host/match-filter.bpf"
 STATUS_BYTES = 4
 
 
-def serve_matches() -> tuple[Any, bytes, int, int, int]:
+def set_capabilities(libc: Any, held: int) -> None:
+    """Hold exactly the capabilities of mask `held` (of the first 32), effective and
+    permitted, and none inheritable or ambient; exit if the kernel refuses."""
+    import ctypes
+
+    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)(held, held, 0, 0, 0, 0)
+    if libc.capset(header, data) != 0:
+        os._exit(1)
+    if libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0:
+        os._exit(1)
+
+
+def load_filter(libc: Any, program: bytes) -> None:
+    """Stack the BPF `program` on the filters already loaded; exit if the kernel refuses."""
+    import ctypes
+
+    class SockFprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = SockFprog(len(program) // 8, ctypes.addressof(buffer))
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        os._exit(1)
+
+
+def serve_matches() -> tuple[int, int, int]:
     """A kept jail's server: for each request a fresh match child, never bot code here.
 
     Returns only in a match's host, with what `become_host` needs, so that what
@@ -261,17 +298,21 @@ def serve_matches() -> tuple[Any, bytes, int, int, int]:
 
     Each request is a line ``tmp_bytes shm_bytes`` with three descriptors: the
     protocol socket, the stderr pipe and a status pipe. The server forks a
-    child that makes new pid, mount and IPC namespaces; there the match's init
-    (pid 1) mounts a fresh /tmp and /dev/shm, forks the host (pid 2), waits for
-    it and writes its wait status to the status pipe; the host drops every
-    capability, loads the match filter on top of the jail's and plays as
-    `main` does. The server answers ``f`` once it has forked.
+    child that starts a session of its own and makes new pid, mount and IPC
+    namespaces; there the match's init (pid 1) mounts a fresh /tmp and
+    /dev/shm, gives up every capability, loads the match filter on top of the
+    jail's, forks the host (pid 2), waits for it and writes its wait status to
+    the status pipe; the host plays as `main` does. The server answers ``f``
+    once it has forked.
     """
     import ctypes
     import signal
 
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    # bwrap raises what it adds in every set, ambient and inheritable too: keep it
+    # effective and permitted only, so that nothing passes through an exec
+    set_capabilities(libc, sum(1 << each for each in SERVER_CAPABILITIES))
     with open(MATCH_FILTER, "rb") as program:
         match_filter = program.read()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children are reaped by the kernel
@@ -289,12 +330,14 @@ def serve_matches() -> tuple[Any, bytes, int, int, int]:
 
 def _match(
     libc: Any, match_filter: bytes, fds: list[int], tmp_bytes: int, shm_bytes: int
-) -> tuple[Any, bytes, int, int, int]:
-    """The match's namespaces, its init, and (returned in it alone) its host."""
+) -> tuple[int, int, int]:
+    """The match's session, namespaces and init, and (returned in it alone) its host."""
+    import ctypes
     import signal
 
     protocol, stderr, status = fds
-    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) != 0:
+    os.setsid()  # a signal to the bot's process group or session never reaches the server
+    if libc.unshare(MATCH_NAMESPACES) != 0:
         os._exit(1)
     if os.fork() != 0:
         os._exit(0)
@@ -304,12 +347,19 @@ def _match(
         signal.signal(number, signal.SIG_DFL)
     for target, size in ((b"/tmp", tmp_bytes), (b"/dev/shm", shm_bytes)):
         options = f"size={size},mode=0755".encode()
-        if libc.mount(b"tmpfs", target, b"tmpfs", 0, options) != 0:
+        if libc.mount(b"tmpfs", target, b"tmpfs", ctypes.c_ulong(MATCH_MOUNT_FLAGS), options) != 0:
             os._exit(1)
     os.chdir("/tmp")
+    # From here the init is as powerless as the bot: no capability in any set (the
+    # bounding set emptied with CAP_SETPCAP, the others by capset), the bot's filter.
+    for capability in SERVER_CAPABILITIES:
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            os._exit(1)
+    set_capabilities(libc, 0)
+    load_filter(libc, match_filter)
     host = os.fork()
     if host == 0:
-        return libc, match_filter, protocol, stderr, status
+        return protocol, stderr, status
     os.close(protocol)
     os.close(stderr)
     report_host(host, status)
@@ -391,23 +441,9 @@ def serve_local() -> int:
         control.send(leader.to_bytes(STATUS_BYTES, "little"))
 
 
-def become_host(libc: Any, match_filter: bytes, protocol: int, stderr: int, status: int) -> None:
-    """In the match's pid 2: the bot's descriptors, no capabilities, the whole filter; play."""
-    import ctypes
-
+def become_host(protocol: int, stderr: int, status: int) -> None:
+    """In the match's pid 2, which holds nothing its init gave up: the bot's descriptors; play."""
     take_descriptors(stderr, status)
-    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
-    data = (ctypes.c_uint32 * 6)()
-    if libc.capset(header, data) != 0:
-        os._exit(1)
-
-    class SockFprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    program = ctypes.create_string_buffer(match_filter, len(match_filter))
-    fprog = SockFprog(len(match_filter) // 8, ctypes.addressof(program))
-    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
-        os._exit(1)
     # the server and the match's init are the jail's processes of the bot's user
     play(os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol, 2)
 

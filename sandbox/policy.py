@@ -131,6 +131,10 @@ CLONE_EXIT_SIGNAL_MASK = 0xFF
 TIOCSTI = 0x5412
 """The ioctl that pushes bytes into a terminal's input; denied (EPERM)."""
 
+KEPT_SERVER_CAPABILITIES = ("CAP_SYS_ADMIN", "CAP_SETPCAP")
+"""A kept jail's server's capabilities, in the jail's user namespace only (its bounding set
+holds these two and nothing else): see `sandbox.host.SERVER_CAPABILITIES`."""
+
 ALLOWED_SOCKET_FAMILY = socket.AF_UNIX
 """`socket` and `socketpair` of any other family are denied (EPERM)."""
 
@@ -143,12 +147,13 @@ def bwrap_argv(
     `seccomp_fd` holds the BPF filter and `host_fd` the host script; both are
     read by bwrap once, so each spawn needs fresh descriptors. With a
     `match_filter_fd` (the whole policy's filter) the host is a kept jail's
-    server, with `CAP_SYS_ADMIN` in the jail's user namespace to make each
-    match's namespaces (`sandbox.host.serve_matches`).
+    server, with `KEPT_SERVER_CAPABILITIES` in the jail's user namespace to make
+    each match's namespaces (`sandbox.host.serve_matches`).
     """
     argv = [BWRAP, *NAMESPACE_FLAGS, *PROCESS_FLAGS, "--hostname", HOSTNAME]
     if match_filter_fd is not None:
-        argv += ["--cap-add", "CAP_SYS_ADMIN"]
+        for capability in KEPT_SERVER_CAPABILITIES:
+            argv += ["--cap-add", capability]
     for path in READ_ONLY_MOUNTS:
         argv += ["--ro-bind", path, path]
     for target, link in SYMLINKS:

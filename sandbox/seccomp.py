@@ -7,15 +7,18 @@ import functools
 import os
 
 from sandbox import policy
+from sandbox.host import MATCH_MOUNT_FLAGS, MATCH_NAMESPACES
 
 LOW_HALF = 0xFFFFFFFF
 """The kernel reads commands and signal numbers as 32-bit ints: compare only the low
 half, so that high bits set by a bot cannot slip past an exact comparison."""
 
 
-KEPT_SERVER_CALLS = ("unshare", "mount")
-"""What a kept jail's server may call that a bot may not: it makes each match's namespaces
-and mounts its /tmp (the match's own filter, loaded on top, denies them again)."""
+KEPT_SERVER_CALLS = {"unshare": (0, MATCH_NAMESPACES), "mount": (3, MATCH_MOUNT_FLAGS)}
+"""What a kept jail's server may call that a bot may not, by the index of the one flags
+argument allowed and its only value: it makes each match's pid, mount and IPC namespaces
+and mounts its tmpfs (the match's own filter, loaded on top, denies them again). Both
+flags are `unsigned long` to the kernel, so all 64 bits are compared."""
 
 
 @functools.cache
@@ -26,7 +29,10 @@ def filter_program(kept_server: bool = False) -> bytes:
     rules = sc.SyscallFilter(defaction=sc.ALLOW)
     for denial in policy.DENIED:
         for name in denial.syscalls:
-            if not (kept_server and name in KEPT_SERVER_CALLS):
+            if kept_server and name in KEPT_SERVER_CALLS:
+                index, allowed = KEPT_SERVER_CALLS[name]
+                rules.add_rule(sc.ERRNO(denial.error), name, sc.Arg(index, sc.NE, allowed))
+            else:
                 rules.add_rule(sc.ERRNO(denial.error), name)
     eperm = sc.ERRNO(errno.EPERM)
     for flag in policy.CLONE_NAMESPACE_FLAGS:

@@ -58,6 +58,23 @@ def test_a_bot_cannot_make_namespaces_mount_or_chroot():
     assert_contained(record)
 
 
+def test_a_bot_holds_no_privilege_and_cannot_do_what_a_kept_server_may():
+    record = play("own_powers")
+    assert outcomes(record.seats[0].log) == {
+        "effective permitted inheritable": "0 0 0",
+        "bounding": "[]",
+        "ambient": "[]",
+        "no new privileges": "1",
+        "seccomp mode": "2",
+        "unshare as the server": "EPERM",
+        "mount as the server": "EPERM",
+        "setns": "EPERM",
+        "/proc": "False",
+        "SIGTERM to its process group": "sent",
+    }
+    assert_contained(record)
+
+
 def test_a_bot_cannot_raise_its_limits():
     record = play("raise_rlimits")
     found = outcomes(record.seats[0].log)

@@ -20,6 +20,7 @@ from tests.sandbox.hostile_match import (
     FAST_LIMITS,
     HOSTILE,
     outcomes,
+    play,
     thinking_while_paused_and_running,
     wait_for,
 )
@@ -169,3 +170,52 @@ def test_an_unjailed_bot_from_the_server_is_paused_between_its_turns():
     paused, running = thinking_while_paused_and_running(bot)
     assert running > 1000
     assert paused < running / 5
+
+
+def status_of(pid: int) -> dict[str, str]:
+    """The fields of /proc/<pid>/status that say what a process may do."""
+    fields = ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb", "NoNewPrivs", "Seccomp_filters")
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    found = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+    return {field: found[field].strip() for field in fields}
+
+
+def runs_host(pid: int) -> bool:
+    argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    return not argv[0].endswith(b"bwrap") and b"/host/host.py" in argv
+
+
+def test_the_server_holds_two_capabilities_and_the_match_none():
+    play_once(BOTS / "echo_history.py")
+    (jail,) = kept_jails().idle()
+    (server,) = [pid for pid in jail.server_group.processes() if runs_host(pid)]
+    bot = open_file_bot(BOTS / "echo_history.py", limits=FAST_LIMITS)
+    assert bot.start() is None
+    try:
+        (group,) = jail.cgroup.children()[-1:]
+        match = [status_of(pid) for pid in group.processes()]
+        server_status = status_of(server)
+    finally:
+        bot.close()
+    sys_admin_and_setpcap = f"{(1 << 21) | (1 << 8):016x}"
+    assert server_status == {
+        "CapInh": "0" * 16,
+        "CapPrm": sys_admin_and_setpcap,
+        "CapEff": sys_admin_and_setpcap,
+        "CapBnd": sys_admin_and_setpcap,
+        "CapAmb": "0" * 16,
+        "NoNewPrivs": "1",
+        "Seccomp_filters": "1",
+    }
+    powerless = {field: "0" * 16 for field in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")}
+    assert len(match) == 2  # the init and the host, each under the server's filter and the bot's
+    assert match == [{**powerless, "NoNewPrivs": "1", "Seccomp_filters": "2"}] * 2
+
+
+def test_a_bot_signalling_its_process_group_does_not_reach_its_server(caplog):
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    for _ in range(2):
+        record = play("own_powers")
+        assert outcomes(record.seats[0].log)["SIGTERM to its process group"] == "sent"
+    assert spawned(caplog) == 1
+    assert all(jail.alive() for jail in kept_jails().idle())
