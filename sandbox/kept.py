@@ -88,12 +88,20 @@ def match_channels(on_failure: Callable[[], None]) -> Iterator[MatchChannels]:
         channels.close_match_ends()
 
 
-class KeptJail:
-    """A jail whose server forks a fresh match child for each match of one bot."""
+JailKey = tuple[bytes, JailLimits]
+"""Whose a kept jail is: the SHA-256 of its bot's source, and its limits."""
 
-    def __init__(self, limits: JailLimits, key: tuple[bytes, JailLimits]) -> None:
+
+class KeptJail:
+    """A jail whose server forks a fresh match child for each match of one bot.
+
+    A new jail is blank (its `key` None) until it is given to a bot, whose alone it is
+    from then on."""
+
+    def __init__(self, limits: JailLimits) -> None:
         """Raises OSError if it cannot start (or this machine has no cgroups for it)."""
-        self.limits, self.key = limits, key
+        self.limits = limits
+        self.key: JailKey | None = None
         found = hierarchy()
         if found is None:
             raise OSError("kept jails need cgroups")
@@ -188,6 +196,9 @@ class KeptJail:
         self.popen.wait()
         graveyard.bury(self.cgroup)
 
+    discard = close
+    """A blank jail no bot will use is closed (as the warm pool discards its spares)."""
+
 
 class ForkedMatch(BotProcess):
     """A host forked by a server for one match: its protocol socket, its stderr, and a
@@ -196,7 +207,7 @@ class ForkedMatch(BotProcess):
     def __init__(self, protocol: int, stderr: int, status: int) -> None:
         self.protocol, self.stderr, self._status = protocol, stderr, status
         self._code: int | None = None
-        self._killed = False
+        self._killed = self._closed = False
 
     def _read_status(self, seconds: float) -> bool:
         """True once the host's waiter said how it ended (or died itself)."""
@@ -212,12 +223,15 @@ class ForkedMatch(BotProcess):
         return True
 
     def alive(self) -> bool:
-        return not self._read_status(0)
+        return not self._closed and not self._read_status(0)
 
     def exit_code(self) -> int | None:
         return self._code if self._read_status(EXIT_WAIT_SECONDS) else None
 
     def close_pipes(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         for fd in (self.protocol, self.stderr, self._status):
             with contextlib.suppress(OSError):
                 os.close(fd)
@@ -340,6 +354,12 @@ class LocalMatch(ForkedMatch):
             os.killpg(self._session, signal.SIGKILL)
 
 
+def _first_match(jail: KeptJail, key: JailKey) -> MatchProcess:
+    """Give a blank jail to the bot of `key`, and start its first match there."""
+    jail.key = key
+    return jail.start_match()
+
+
 class KeptJails:
     """This process's idle kept jails, by bot source and limits, the least recently used first."""
 
@@ -369,7 +389,11 @@ class KeptJails:
             self._idle, self._local, self._pid = [], None, os.getpid()
             at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
 
-    def match(self, source: bytes, limits: JailLimits) -> MatchProcess:
+    def match(
+        self, source: bytes, limits: JailLimits, blank: Callable[[], KeptJail]
+    ) -> MatchProcess:
+        """A match in the jail kept for this bot's source and limits, or else in a `blank`
+        jail (from the warm pool) that is this bot's from now on."""
         key = (hashlib.sha256(source).digest(), limits)
         with self._lock:
             self._forget_parent()
@@ -383,7 +407,11 @@ class KeptJails:
                 return found.start_match()
             except OSError:  # its server is gone: closed, and a new jail takes its place
                 log.info("a kept jail had died; starting a new one")
-        return KeptJail(limits, key).start_match()
+        try:
+            return _first_match(blank(), key)
+        except OSError:  # the blank jail had died waiting: closed, and a new one
+            log.info("a blank kept jail had died; starting a new one")
+        return _first_match(KeptJail(limits), key)
 
     def give_back(self, jail: KeptJail) -> None:
         if not jail.alive():

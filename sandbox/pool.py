@@ -3,10 +3,11 @@
 Starting a jail (namespaces, mounts, cgroups, Python and the host's imports)
 costs several times the Python start it wraps, and even an unjailed host is a
 fresh interpreter, so the process keeps processes started ahead of the kind
-last asked for: jails with the same limits, or unjailed hosts. A pooled
-process has run only trusted code (bwrap, and the host waiting on its first
-line) and serves exactly one bot: it is never a fork server shared between
-bots.
+last asked for: jails with the same limits, blank kept jails with the same
+limits (`sandbox.kept`), or unjailed hosts. A pooled process has run only
+trusted code (bwrap, and the host waiting on its first line or a kept jail's
+server waiting for its first match) and serves exactly one bot: a blank kept
+jail is given to one bot and is that bot's jail from then on, never another's.
 
 How many: `TAVOLO_JAIL_POOL_SIZE` if set (0 turns the pool off), else as many
 as the most bots this process has had running at once (a match's seats, so
@@ -24,9 +25,11 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from dataclasses import dataclass
 
 from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
 from sandbox.jail import JailedProcess
+from sandbox.kept import KeptJail
 from sandbox.limits import JailLimits
 from sandbox.processes import BotProcess, LocalProcess
 
@@ -35,19 +38,30 @@ DEFAULT_POOL_SIZE = 2
 MAX_POOL_SIZE = 8
 """The most idle processes an adaptive pool keeps (each holds an interpreter's memory)."""
 
-Recipe = JailLimits | None
-"""What a pooled process is: a jail with these limits, or (None) an unjailed host."""
+
+@dataclass(frozen=True, slots=True)
+class BlankKept:
+    """A kept jail with these limits that has served no bot yet."""
+
+    limits: JailLimits
 
 
-def start_process(recipe: Recipe) -> BotProcess:
+Recipe = JailLimits | BlankKept | None
+"""What a pooled process is: a jail with these limits, a blank kept jail, or (None) an
+unjailed host."""
+Spare = BotProcess | KeptJail
+
+
+def start_process(recipe: Recipe) -> Spare:
     """A new process of the kind `recipe` names."""
+    if isinstance(recipe, BlankKept):
+        return KeptJail(recipe.limits)
     return LocalProcess() if recipe is None else JailedProcess(recipe)
 
 
-def _discard(processes: list[BotProcess]) -> None:
-    for process in processes:
-        process.kill()
-        process.close_pipes()
+def _discard(spares: list[Spare]) -> None:
+    for spare in spares:
+        spare.discard()
 
 
 class ProcessPool:
@@ -58,9 +72,9 @@ class ProcessPool:
 
     def __init__(self, size: int | None) -> None:
         self.size = size
-        self._idle: list[tuple[Recipe, BotProcess]] = []
+        self._idle: list[tuple[Recipe, Spare]] = []
         self._out: list[BotProcess] = []
-        """Processes handed out and perhaps still running, to count the demand."""
+        """Bot processes handed out and perhaps still running, to count the demand."""
         self._busiest = 0
         self._wanted: Recipe = None
         self._asked = False
@@ -71,8 +85,29 @@ class ProcessPool:
         self._keeper: threading.Thread | None = None
         self._pid = os.getpid()
 
-    def take(self, recipe: Recipe) -> BotProcess:
+    def take(self, recipe: JailLimits | None) -> BotProcess:
         """An idle process of the kind `recipe` names if one is alive, else a new one; refill."""
+        process = self._take(recipe)
+        assert isinstance(process, BotProcess)
+        self.running(process)
+        return process
+
+    def take_kept(self, limits: JailLimits) -> KeptJail:
+        """A blank kept jail with `limits` if one is alive, else a new one; refill.
+
+        The caller gives it to one bot, and counts its matches with `running`."""
+        jail = self._take(BlankKept(limits))
+        assert isinstance(jail, KeptJail)
+        return jail
+
+    def running(self, process: BotProcess) -> None:
+        """Count `process` in the demand while it is alive."""
+        with self._lock:
+            self._out = [each for each in self._out if each.alive()]
+            self._out.append(process)
+            self._busiest = max(self._busiest, len(self._out))
+
+    def _take(self, recipe: Recipe) -> Spare:
         with self._lock:
             if self._pid != os.getpid():  # forked (a prefork worker): those are the parent's
                 self._forget_parent()
@@ -86,12 +121,12 @@ class ProcessPool:
                 self._keeper.start()
         _discard(stale)
         self._wake.set()
-        process = ready or start_process(recipe)
+        return ready or start_process(recipe)
+
+    def spares(self) -> list[Spare]:
+        """The idle processes and blank kept jails, ready for a bot."""
         with self._lock:
-            self._out = [each for each in self._out if each.alive()]
-            self._out.append(process)
-            self._busiest = max(self._busiest, len(self._out))
-        return process
+            return [each for _, each in self._idle]
 
     def clear(self) -> None:
         """Kill every idle process and stop refilling until the next `take`; a process

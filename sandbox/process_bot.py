@@ -169,15 +169,22 @@ class ProcessBot:
 
     def _take_process(self) -> BotProcess:
         """A process from the warm pool (a jail with this bot's limits, or an unjailed host),
-        or a match forked by a kept server (`sandbox.kept`)."""
+        or a match forked by a kept server (`sandbox.kept`): in the jail kept for this bot,
+        or a blank one from the pool."""
         if not self._jail:
             if kept_wanted(jail=False):
                 return kept_jails().local_match()
             return shared_pool().take(None)
+        pool = shared_pool()
+        process: BotProcess
         try:
             if kept_wanted(jail=True):
-                return kept_jails().match(self._source, self.limits)
-            process = shared_pool().take(self.limits)
+                process = kept_jails().match(
+                    self._source, self.limits, blank=lambda: pool.take_kept(self.limits)
+                )
+                pool.running(process)
+            else:
+                process = pool.take(self.limits)
         except OSError as error:
             log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})
             raise

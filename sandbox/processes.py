@@ -90,6 +90,11 @@ class BotProcess:
             with contextlib.suppress(OSError):
                 os.close(fd)
 
+    def discard(self) -> None:
+        """Kill it and close its pipes: a pooled process no bot will use."""
+        self.kill()
+        self.close_pipes()
+
     def limit_note(self) -> str:
         """Words on a hard limit the process broke, if the process can tell."""
         return ""

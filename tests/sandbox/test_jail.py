@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,8 @@ import pytest
 from arena.bots.handle import Fault
 from sandbox import botuser, jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
+from sandbox.kept import kept_jails
+from sandbox.pool import shared_pool
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
 from tests.sandbox.hostile_match import hostile_bot, outcomes, running, wait_for
 
@@ -183,15 +186,32 @@ def test_a_paused_jail_dies_within_seconds_of_its_runner_killed_with_sigkill():
     assert wait_for(lambda: not groups_of(pid))
 
 
+def pids_of_event(caplog, event: str) -> set[int]:
+    """The pids named by the sandbox's log records of a jail event ("... pid N")."""
+    named = (
+        re.search(r"pid (\d+)", record.getMessage())
+        for record in caplog.records
+        if getattr(record, "jail_event", None) == event
+    )
+    return {int(found[1]) for found in named if found}
+
+
 @pytest.mark.jail
-def test_the_jail_logs_its_start_and_its_kill(caplog):
+def test_every_jail_logs_its_start_and_its_end(caplog):
+    kept_jails().clear()
+    shared_pool().clear()  # so that the bot's jail starts now
     caplog.set_level(logging.DEBUG, logger="sandbox")
     bot = open_file_bot(BOTS / "echo_history.py")
     assert bot.start() is None
     bot.close()
-    events = [getattr(record, "jail_event", None) for record in caplog.records]
-    assert "spawn" in events and "end" in events
-    assert any(record.getMessage().startswith("jail killed: pid") for record in caplog.records)
+    # a kept jail outlives its bot's match, and the pool's spares their bot: both end
+    # when the process lets them go
+    kept_jails().clear()
+    shared_pool().clear()
+    events = {getattr(record, "jail_event", None) for record in caplog.records}
+    assert {"start", "spawn", "end"} <= events
+    assert pids_of_event(caplog, "spawn")
+    assert pids_of_event(caplog, "spawn") <= pids_of_event(caplog, "end")
 
 
 @pytest.mark.jail

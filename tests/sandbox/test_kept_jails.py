@@ -13,8 +13,9 @@ import pytest
 
 from arena.bots.handle import Fault
 from sandbox.cgroups import cgroup_limits
-from sandbox.kept import KEPT_VARIABLE, kept_jails
+from sandbox.kept import KEPT_VARIABLE, KeptJail, kept_jails
 from sandbox.limits import MIB
+from sandbox.pool import shared_pool
 from sandbox.process_bot import open_file_bot
 from tests.sandbox.hostile_match import (
     FAST_LIMITS,
@@ -60,33 +61,55 @@ def play_once(path: Path, observation: dict | None = None, limits=FAST_LIMITS):
     return answer, bot.close()
 
 
-def spawned(caplog) -> int:
-    """How many kept jails were started."""
-    return sum(
-        record.name == "sandbox.kept" and getattr(record, "jail_event", None) == "spawn"
-        for record in caplog.records
-    )
+def servers_started(caplog) -> int:
+    """How many unjailed bot servers were started."""
+    return sum(record.getMessage().startswith("bot server started") for record in caplog.records)
 
 
-def test_the_next_match_of_the_same_bot_is_played_in_the_same_jail(caplog):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
+def kept_pids() -> list[int]:
+    """The kept jails waiting for their bot's next match, by their bwrap's pid."""
+    return [jail.popen.pid for jail in kept_jails().idle()]
+
+
+def test_the_next_match_of_the_same_bot_is_played_in_the_same_jail():
+    jails = []
     for _ in range(3):
         answer, _ = play_once(BOTS / "echo_history.py")
         assert answer["type"] == "seen"
-    assert spawned(caplog) == 1
+        jails.append(kept_pids())
+    assert len(jails[0]) == 1 and jails == [jails[0]] * 3
 
 
-def test_another_bot_gets_a_jail_of_its_own(caplog):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
+def test_another_bot_gets_a_jail_of_its_own():
     play_once(BOTS / "echo_history.py")
     play_once(BOTS / "moody.py")
-    assert spawned(caplog) == 2
+    assert len(set(kept_pids())) == 2
 
 
-def test_nothing_a_bot_leaves_in_its_jail_reaches_its_next_match(caplog):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
-    logs = [play_once(HOSTILE / "leave_traces.py")[1] for _ in range(3)]
-    assert spawned(caplog) == 1
+def blank_pids() -> set[int]:
+    """The blank kept jails the warm pool started ahead, by their bwrap's pid."""
+    return {spare.popen.pid for spare in shared_pool().spares() if isinstance(spare, KeptJail)}
+
+
+@pytest.mark.skipif(shared_pool().size == 0, reason="the warm pool is off")
+def test_a_new_bot_gets_a_jail_started_ahead_that_served_no_bot_before():
+    play_once(BOTS / "echo_history.py")  # the pool starts blank kept jails ahead
+    assert wait_for(blank_pids, seconds=10)
+    ahead = blank_pids()
+    (echo,) = kept_pids()
+    assert echo not in ahead
+    play_once(BOTS / "moody.py")
+    (moody,) = set(kept_pids()) - {echo}
+    assert moody in ahead
+    play_once(BOTS / "echo_history.py")
+    assert sorted(kept_pids()) == sorted([echo, moody])
+
+
+def test_nothing_a_bot_leaves_in_its_jail_reaches_its_next_match():
+    logs = []
+    for _ in range(3):
+        logs.append(play_once(HOSTILE / "leave_traces.py")[1])
+        assert len(kept_pids()) == 1
     first = outcomes(logs[0])
     assert first == {
         "pid": "2",
@@ -119,28 +142,26 @@ def test_nothing_a_bot_leaves_in_its_jail_reaches_its_next_match(caplog):
         ),
     ],
 )
-def test_a_bot_that_crashed_hung_or_was_killed_leaves_its_jail_fit_for_its_next_match(
-    mood, fault, caplog
-):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
+def test_a_bot_that_crashed_hung_or_was_killed_leaves_its_jail_fit_for_its_next_match(mood, fault):
     limits = dataclasses.replace(FAST_LIMITS, address_space_bytes=4096 * MIB, memory_bytes=64 * MIB)
     answer, _ = play_once(BOTS / "moody.py", {**OBSERVATION, "mood": mood}, limits)
     assert isinstance(answer, Fault) and answer.reason.endswith(fault)
+    (first,) = kept_pids()
     for _ in range(2):
         answer, _ = play_once(BOTS / "moody.py", OBSERVATION, limits)
         assert answer == {"type": "roll"}
-    assert spawned(caplog) == 1
+        assert kept_pids() == [first]
 
 
-def test_a_bot_whose_jail_died_gets_a_new_one(caplog):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
+def test_a_bot_whose_jail_died_gets_a_new_one():
     play_once(BOTS / "echo_history.py")
-    for jail in kept_jails().idle():
-        os.kill(jail.popen.pid, signal.SIGKILL)
-        jail.popen.wait()
+    (dead,) = kept_pids()
+    os.kill(dead, signal.SIGKILL)
+    kept_jails().idle()[0].popen.wait()
     answer, _ = play_once(BOTS / "echo_history.py")
     assert answer["type"] == "seen"
-    assert spawned(caplog) == 2
+    (new,) = kept_pids()
+    assert new != dead
 
 
 @pytest.mark.parametrize("jail", [True, False], ids=["jailed", "unjailed"])
@@ -162,7 +183,7 @@ def test_unjailed_bots_are_forked_by_one_server_and_end_as_a_started_host_ends(c
         assert isinstance(answer, Fault) and answer.crash
         assert answer.reason == "the bot process exited with code 7"
         bot.close()
-    assert spawned(caplog) == 1
+    assert servers_started(caplog) == 1
 
 
 def test_an_unjailed_bot_from_the_server_is_paused_between_its_turns():
@@ -212,10 +233,11 @@ def test_the_server_holds_two_capabilities_and_the_match_none():
     assert match == [{**powerless, "NoNewPrivs": "1", "Seccomp_filters": "2"}] * 2
 
 
-def test_a_bot_signalling_its_process_group_does_not_reach_its_server(caplog):
-    caplog.set_level(logging.DEBUG, logger="sandbox")
+def test_a_bot_signalling_its_process_group_does_not_reach_its_server():
+    jails = []
     for _ in range(2):
         record = play("own_powers")
         assert outcomes(record.seats[0].log)["SIGTERM to its process group"] == "sent"
-    assert spawned(caplog) == 1
+        jails.append(kept_pids())
+    assert len(jails[0]) == 1 and jails[1] == jails[0]
     assert all(jail.alive() for jail in kept_jails().idle())
