@@ -28,6 +28,8 @@ from tests.platform.integration.conftest import RedisServer
 REPOSITORY = Path(__file__).parents[2]
 RUN_LOCAL = REPOSITORY / "deploy" / "run_local.py"
 READY_SECONDS = 240
+REQUEST_SECONDS = 30
+"""How long a request to the stack may take: a password check alone takes seconds on a busy host."""
 SETTINGS = {
     "TAVOLO_SCHEDULE_SECONDS": "2",
     "TAVOLO_QUEUE_DEPTH": "3",
@@ -114,7 +116,9 @@ class Api:
 
     def __init__(self, url: str, token: str) -> None:
         self.client = httpx.Client(
-            base_url=f"{url}/api", headers={"Authorization": f"Token {token}"}, timeout=30
+            base_url=f"{url}/api",
+            headers={"Authorization": f"Token {token}"},
+            timeout=REQUEST_SECONDS,
         )
 
     def get(self, path: str) -> Any:
@@ -140,7 +144,7 @@ class Api:
 
 def sign_up(url: str, username: str, password: str) -> Api:
     """An account made through the sign-up page, and its API token."""
-    with httpx.Client(base_url=url, timeout=30) as browser:
+    with httpx.Client(base_url=url, timeout=REQUEST_SECONDS) as browser:
         browser.get("/signup/")
         form = {
             "username": username,
@@ -150,7 +154,11 @@ def sign_up(url: str, username: str, password: str) -> Api:
         }
         answer = browser.post("/signup/", data=form, headers={"Referer": f"{url}/signup/"})
         assert answer.status_code in (200, 302), answer.text[:300]
-    token = httpx.post(f"{url}/api/token/", json={"username": username, "password": password})
+    token = httpx.post(
+        f"{url}/api/token/",
+        json={"username": username, "password": password},
+        timeout=REQUEST_SECONDS,
+    )
     assert token.status_code == 200, token.text
     return Api(url, token.json()["token"])
 
