@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "tavolo_site.middleware.MultipartSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A kept visitor page, answered before the session, CSRF, auth and messages (web.caching).
+    "web.visitor_copies.VisitorCopyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -7,7 +7,7 @@ serves that copy. Signed-in users always get a fresh page (it carries their
 name, their messages and their forms), and so does a visitor with a message
 waiting. A view keeps a response out of the cache with ``Cache-Control:
 no-cache`` (a match still waiting to be played, which reloads itself), and a
-response that sets a cookie is never stored.
+response that sets a cookie or holds a CSRF token is never stored.
 
 A crowd never renders one page at once: in each process, one request renders
 a page that is missing or out of date while the others get the copy before it
@@ -42,6 +42,10 @@ GZIP_LEVEL = 6
 WAIT_SECONDS = 10.0
 """The longest a request waits for another's rendering of a page there is no copy of."""
 
+KEPT_AS = "tavolo_kept_as"
+"""The attribute that marks a response served from the copy kept under its value, a cache
+key (`web.visitor_copies` records such a response's headers)."""
+
 Kept = tuple[bytes, str, float]
 """A page's content gzipped, its content type, and until when (`time.time()`) it is fresh.
 
@@ -57,10 +61,10 @@ def visitor_cached(view: View) -> View:
         seconds = settings.TAVOLO_PAGE_CACHE_SECONDS
         if not seconds or not _is_visitor(request):
             return view(request, *args, **kwargs)
-        key = "tavolo:page:v2:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
+        key = page_key(request)
         kept: Kept | None = cache.get(key)
-        if kept is not None and _fresh(kept):
-            return _served(request, kept)
+        if kept is not None and fresh(kept):
+            return served(request, kept, key)
         with leading(key) as renders:
             if renders:
                 return _rendered(view, request, args, kwargs, key, seconds)
@@ -69,7 +73,7 @@ def visitor_cached(view: View) -> View:
             kept = cache.get(key)
             if kept is None:  # it could not be kept (a 404, a page that must be fresh)
                 return view(request, *args, **kwargs)
-        return _served(request, kept)
+        return served(request, kept, key)
 
     return cached
 
@@ -79,23 +83,31 @@ def _rendered(
 ) -> HttpResponse:
     """The page rendered, and kept when it may be; a copy made meanwhile if there is one."""
     kept: Kept | None = cache.get(key)
-    if kept is not None and _fresh(kept):  # rendered by another between the two looks
-        return _served(request, kept)
+    if kept is not None and fresh(kept):  # rendered by another between the two looks
+        return served(request, kept, key)
     response = view(request, *args, **kwargs)
-    if _storable(response):
+    if _storable(request, response):
         fresh_until = time.time() + seconds
         kept = (gzip.compress(response.content, GZIP_LEVEL), response["Content-Type"], fresh_until)
         cache.set(key, kept, seconds + STALE_SECONDS)
     return response
 
 
-def _fresh(kept: Kept) -> bool:
+def page_key(request: HttpRequest) -> str:
+    """The cache key of the copy of the page `request` asks for."""
+    return "tavolo:page:v2:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
+
+
+def fresh(kept: Kept) -> bool:
     return time.time() < kept[2]
 
 
-def _served(request: HttpRequest, kept: Kept) -> HttpResponse:
+def served(request: HttpRequest, kept: Kept, key: str) -> HttpResponse:
+    """The kept copy as the client takes it, marked as the copy kept under `key`."""
     content, content_type, _ = kept
-    return encoded_response(request, content, gzipped=True, content_type=content_type)
+    response = encoded_response(request, content, gzipped=True, content_type=content_type)
+    setattr(response, KEPT_AS, key)
+    return response
 
 
 def _is_visitor(request: HttpRequest) -> bool:
@@ -106,11 +118,12 @@ def _is_visitor(request: HttpRequest) -> bool:
     )
 
 
-def _storable(response: HttpResponse) -> bool:
+def _storable(request: HttpRequest, response: HttpResponse) -> bool:
     control = response.get("Cache-Control", "")
     return (
         response.status_code == 200
         and not response.streaming
         and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")  # a form's token, the client's own
         and not any(word in control for word in UNCACHEABLE)
     )

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.test import RequestFactory
 
 from web.caching import visitor_cached
@@ -118,3 +119,15 @@ def test_the_kept_copy_goes_gzipped_to_a_visitor_who_takes_gzip_and_plain_to_oth
     assert not plain.has_header("Content-Encoding")
     assert plain.content == b"rendering 1"
     assert zipped["Vary"] == plain["Vary"] == "Accept-Encoding"
+
+
+def test_a_page_that_holds_a_csrf_token_is_rendered_for_every_visitor() -> None:
+    renderings = []
+
+    def form(request: HttpRequest) -> HttpResponse:
+        renderings.append(get_token(request))
+        return HttpResponse(f"<input name=csrfmiddlewaretoken value={renderings[-1]}>")
+
+    cached = visitor_cached(form)
+    served = {cached(visitor_get()).content for _ in range(3)}
+    assert len(renderings) == len(served) == 3
