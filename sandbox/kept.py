@@ -6,7 +6,8 @@ that drops its capabilities and loads the whole policy's filter before the
 bot's source is read. The runner puts that child in a cgroup of its own
 inside the jail's, pauses and kills it there, and gives the jail back to the
 process's kept jails when the match child is gone. Jails are kept by the
-bot's source and limits (docs/sandbox.md).
+bot's source and limits (docs/sandbox.md). They are the default; with
+``TAVOLO_KEPT_JAILS=0`` every bot gets a new jail.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from sandbox.warden import watch_runner
 log = logging.getLogger(__name__)
 
 KEPT_VARIABLE = "TAVOLO_KEPT_JAILS"
-"""Set (to anything but empty) to play jailed bots in kept jails."""
+"""Set to 0 for a new jail (and a new unjailed host) per bot; kept jails are the default."""
 MATCH_ALONE = 2
 """Tasks in a match group whose bot is one single-threaded process: its init and the host."""
 MAX_KEPT = 8
@@ -454,6 +455,6 @@ def kept_jails() -> KeptJails:
 
 
 def kept_wanted(*, jail: bool) -> bool:
-    """True if bots are to be forked by a kept server (`KEPT_VARIABLE`): jailed bots where
-    cgroups allow it, unjailed bots anywhere."""
-    return bool(os.environ.get(KEPT_VARIABLE)) and (not jail or hierarchy() is not None)
+    """True if bots are to be forked by a kept server, as they are unless `KEPT_VARIABLE`
+    is 0: jailed bots where cgroups allow it, unjailed bots anywhere."""
+    return os.environ.get(KEPT_VARIABLE) != "0" and (not jail or hierarchy() is not None)

@@ -4,8 +4,8 @@
 use (registered as the `tavolo.file_bots` entry point). The handle speaks
 docs/wire-protocol.md with `sandbox/host.py`; every failure a bot can cause
 comes back as a `Fault` or a crash reason, never as an exception. A jailed
-bot gets a jail from the warm pool, or a match in a kept jail
-(`sandbox.kept`) where `TAVOLO_KEPT_JAILS` asks for them.
+bot gets a match in its kept jail (`sandbox.kept`), or a new jail from the
+warm pool where cgroups are missing or `TAVOLO_KEPT_JAILS=0` asks for one.
 """
 
 from __future__ import annotations

@@ -14,12 +14,13 @@ import pytest
 from arena.bots.handle import Fault
 from sandbox import botuser, jail, policy
 from sandbox.cgroups import hierarchy, reap_orphans
-from sandbox.kept import kept_jails
+from sandbox.kept import KEPT_VARIABLE, kept_jails
 from sandbox.pool import shared_pool
 from sandbox.process_bot import JailUnavailableError, jail_available, open_file_bot
 from tests.sandbox.hostile_match import hostile_bot, outcomes, running, wait_for
 
 BOTS = Path(__file__).with_name("bots")
+OBSERVATION = {"history": [], "legal_actions": [{"type": "roll"}, {"type": "accuse"}]}
 ORPHANING_RUNNER = """
 import os, sys
 from sandbox import warden
@@ -250,3 +251,18 @@ def test_a_root_runner_starts_jails_as_the_bot_account_without_groups_or_capabil
     assert fields["Gid"].split() == [str(account.gid)] * 4
     assert fields["Groups"].strip() == ""
     assert {fields[name] for name in ("CapInh", "CapPrm", "CapEff", "CapAmb")} == {"0" * 16}
+
+
+@pytest.mark.jail
+def test_with_kept_jails_off_every_bot_gets_a_new_jail(monkeypatch, caplog):
+    monkeypatch.setenv(KEPT_VARIABLE, "0")
+    kept_jails().clear()
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    for _ in range(2):
+        bot = open_file_bot(BOTS / "echo_history.py")
+        assert bot.start() is None
+        assert bot.decide(OBSERVATION, 2.0)["type"] == "seen"
+        bot.close()
+    assert not kept_jails().idle()
+    ended = [record.getMessage() for record in caplog.records if record.name == "sandbox.jail"]
+    assert sum(message.startswith("jail killed: pid") for message in ended) == 2
