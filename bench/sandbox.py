@@ -6,9 +6,10 @@ Start-up: `open_file_bot(...).start()` until the bot is loaded and ready,
 jailed with the warm pool (the default), jailed cold (no pool), and unjailed,
 beside a plain `python3.11 -I -S -c pass`. With kept jails (the default) both
 jailed starts are a match in the bot's kept jail, and the unjailed one a host
-forked by the bot server; `TAVOLO_KEPT_JAILS=0` measures new jails and hosts. Round trip: `decide` on a real
-4-player Mia observation, and the runner's whole `resume`/`decide`/`pause`
-cycle, jailed beside unjailed. Run it as root to include the cgroups.
+forked by the bot server; `TAVOLO_KEPT_JAILS=0` measures new jails and hosts.
+Round trip: `decide` on a real 4-player Mia observation, and the runner's
+whole `resume`/`decide`/`pause` cycle, jailed beside unjailed. Run it as root
+to include the cgroups.
 Targets (docs/sandbox.md): jailed start-up at most 2x the plain start, jailed
 round trip at most 1.3x unjailed, the jailed cycle at most 1.5x the unjailed
 one, unjailed round trip median under 100 us.
