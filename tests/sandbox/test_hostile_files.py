@@ -11,7 +11,7 @@ import pytest
 from sandbox.limits import KIB
 from tests.sandbox.hostile_match import FAST_LIMITS, assert_contained, outcomes, play
 
-pytestmark = pytest.mark.jail
+pytestmark = [pytest.mark.jail, pytest.mark.usefixtures("both_jail_kinds")]
 
 JAIL_ROOT = ["bin", "dev", "host", "lib", "lib64", "tmp", "usr"]
 READ_ONLY = f"OSError {errno.EROFS}"

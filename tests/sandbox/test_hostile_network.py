@@ -10,7 +10,7 @@ import pytest
 
 from tests.sandbox.hostile_match import assert_contained, outcomes, play
 
-pytestmark = pytest.mark.jail
+pytestmark = [pytest.mark.jail, pytest.mark.usefixtures("both_jail_kinds")]
 
 REFUSED = f"PermissionError {errno.EPERM}"
 

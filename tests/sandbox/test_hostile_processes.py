@@ -8,7 +8,7 @@ import pytest
 
 from tests.sandbox.hostile_match import assert_contained, assert_others_unaffected, outcomes, play
 
-pytestmark = pytest.mark.jail
+pytestmark = [pytest.mark.jail, pytest.mark.usefixtures("both_jail_kinds")]
 
 EPERM = f"PermissionError {errno.EPERM}"
 

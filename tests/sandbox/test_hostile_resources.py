@@ -23,7 +23,7 @@ from tests.sandbox.hostile_match import (
     wait_for,
 )
 
-pytestmark = pytest.mark.jail
+pytestmark = [pytest.mark.jail, pytest.mark.usefixtures("both_jail_kinds")]
 
 OBSERVATION = {"history": [], "legal_actions": [{"type": "roll"}, {"type": "accuse"}]}
 DAEMON_MARKER = b"tavolo-hostile-daemon"

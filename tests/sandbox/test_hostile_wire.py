@@ -15,7 +15,7 @@ from tests.sandbox.hostile_match import (
     play,
 )
 
-pytestmark = pytest.mark.jail
+pytestmark = [pytest.mark.jail, pytest.mark.usefixtures("both_jail_kinds")]
 
 MIB = 1024 * 1024
 
