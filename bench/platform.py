@@ -19,11 +19,19 @@ the platform compared with the mean of the two, so that a load that changes
 during the run weighs on both sides. Target: the platform at 0.7x `tavolo
 play`'s default matches per hour or better; the ratio to one process is
 printed beside it. Two worker processes stand in for two worker hosts.
+
+Each platform run also prints the CPU it cost per match by process, read from
+/proc before and after the matches (so the bench must run on the database's
+host as a user who may read it): the match workers' Celery processes (the
+runner and everything the worker does around a match; the jails' processes
+are not counted), the default worker, beat, gunicorn, and the PostgreSQL
+server processes serving the site's database.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import secrets
@@ -32,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 # This script shares its name with the stdlib's `platform`: keep its folder off the path.
@@ -51,6 +60,64 @@ LADDER = "mia-classic-4"
 SEATS = 4
 RUN_LOCAL = REPOSITORY / "deploy" / "run_local.py"
 READY_SECONDS = 300
+
+
+CPU_PARTS = {
+    "worker-matches": "match workers (Celery processes)",
+    "worker-default": "default worker",
+    "beat": "beat",
+    "web": "gunicorn",
+}
+
+
+def process_stat(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command's name (the state first)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def process_cpu(pid: int, *, ended_children: bool = False) -> float:
+    """CPU seconds so far of one process, all its threads, or with `ended_children` of
+    its children that ended and were waited for; 0 if it is gone."""
+    try:
+        fields = process_stat(pid)
+    except OSError:
+        return 0.0
+    first = 13 if ended_children else 11
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_children() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int(process_stat(int(entry.name))[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    return children
+
+
+def site_cpu(state: dict, database: str, admin: psycopg.Connection) -> dict[str, float]:
+    """CPU seconds so far by part of the site: each service's processes (a worker's pool
+    included, the jails it starts not), the database server processes serving
+    `database`, and those of any database that ended (PostgreSQL starts one per connection)."""
+    children = process_children()
+    spent: dict[str, float] = dict.fromkeys(CPU_PARTS.values(), 0.0)
+    for service, pid in state["pids"].items():
+        part = CPU_PARTS[service.rstrip("-0123456789") if "matches" in service else service]
+        family = [pid, *children.get(pid, [])]  # the Celery pool's processes, or gunicorn's
+        spent[part] += sum(process_cpu(member) for member in family)
+    backends = admin.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s", [database]
+    ).fetchall()
+    spent["PostgreSQL: the site's connections"] = sum(process_cpu(pid) for (pid,) in backends)
+    (own,) = admin.execute("SELECT pg_backend_pid()").fetchone() or (0,)
+    server = int(process_stat(own)[1])
+    spent["PostgreSQL: connections that ended, any database's"] = process_cpu(
+        server, ended_children=True
+    )
+    return spent
 
 
 def tavolo_play(files: list[Path], matches: int, jobs: int | None = None) -> float:
@@ -137,8 +204,11 @@ def bots_make(source: str) -> list:
     return versions
 
 
-def matches_play(versions: list, count: int) -> tuple[float, list[int]]:
-    """Create `count` ranked matches at once; seconds until all are over, and their ids."""
+def matches_play(
+    versions: list, count: int, cpu: Callable[[], dict[str, float]]
+) -> tuple[float, list[int], dict[str, float]]:
+    """Create `count` ranked matches at once; seconds until all are over, their ids, and
+    the CPU seconds `cpu()` counted meanwhile, by part."""
     from django.db import transaction
 
     from ladders.models import Ladder
@@ -146,6 +216,7 @@ def matches_play(versions: list, count: int) -> tuple[float, list[int]]:
     from matches.services import matches_create
 
     ladder = Ladder.objects.get(slug=LADDER)
+    before = cpu()
     started = time.perf_counter()
     with transaction.atomic():
         made = matches_create(ladder=ladder, kind=Match.Kind.RANKED, tables=[versions] * count)
@@ -153,7 +224,9 @@ def matches_play(versions: list, count: int) -> tuple[float, list[int]]:
     over = (Match.Status.FINISHED, Match.Status.FAILED)
     while Match.objects.filter(pk__in=ids).exclude(status__in=over).exists():
         time.sleep(0.2)
-    return time.perf_counter() - started, ids
+    seconds = time.perf_counter() - started
+    after = cpu()
+    return seconds, ids, {part: after[part] - before[part] for part in after}
 
 
 def check(versions: list, ids: list[int], played_before: int) -> str:
@@ -193,6 +266,7 @@ def main() -> None:
     database_url = f"postgres://postgres@127.0.0.1:5432/{database}"
     source = BOT_FILE.read_text()
     rows = []
+    cpu_rows: list[tuple[int, dict[str, float]]] = []
     versions: list = []
     try:
         with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as temporary:
@@ -220,7 +294,12 @@ def main() -> None:
                     if not versions:
                         django_setup(state)
                         versions = bots_make(source)
-                    seconds, ids = matches_play(versions, options.matches)
+                    seconds, ids, spent = matches_play(
+                        versions,
+                        options.matches,
+                        functools.partial(site_cpu, state, database, admin),
+                    )
+                    cpu_rows.append((workers, spent))
                     verdict = check(versions, ids, played)
                     played += len(ids)
                 finally:
@@ -253,6 +332,14 @@ def main() -> None:
         "vs tavolo play: against the mean of its default before and after; "
         "target: the platform at 0.7x or better"
     )
+    cpu_table = Table(title=f"CPU ms per match, by part of the site ({options.matches} matches)")
+    cpu_table.add_column("part")
+    for workers, _ in cpu_rows:
+        cpu_table.add_column(f"{workers} worker process(es)", justify="right")
+    for part in cpu_rows[0][1] if cpu_rows else []:
+        figures = [spent[part] / options.matches * 1e3 for _, spent in cpu_rows]
+        cpu_table.add_row(part, *(f"{figure:.1f}" for figure in figures))
+    console.print(cpu_table)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ four seats (writing each bot's file and starting its jail), the match itself
 (`play_match`, less the live progress it writes for spectators, shown on its
 own line), storing the replay and logs, and finishing (the result, the
 ratings and the tallies, in one transaction), in wall-clock time and in CPU
-time of this process (which a loaded machine inflates far less; the database
-server's is not in it, nor the jailed bots'). The overhead per match is the
+time of this process (which a loaded machine inflates far less; the jailed
+bots' is not in it) and of the PostgreSQL server process serving this
+process's connection (read from its /proc/<pid>/schedstat, so the bench must
+run on the database's host as a user who may read it). The overhead per match is the
 whole `match_run` less the match itself: read `bench/platform.py`'s end to end
 figure against it. Without a broker the matches are not queued to Celery;
 the cache is the process's own memory.
@@ -50,19 +52,36 @@ _platform_file.loader.exec_module(platform_bench)
 SEATS = 4
 spent: dict[str, list[float]] = defaultdict(list)
 spent_cpu: dict[str, list[float]] = defaultdict(list)
+spent_database: dict[str, list[float]] = defaultdict(list)
+
+
+def database_cpu() -> float:
+    """CPU seconds so far of the PostgreSQL server process serving this process's
+    connection (opened if it is not)."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    if getattr(connection, "bench_backend", None) is None:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            connection.bench_backend = cursor.fetchone()[0]  # type: ignore[attr-defined]
+    schedstat = Path(f"/proc/{connection.bench_backend}/schedstat").read_text()  # type: ignore[attr-defined]
+    return int(schedstat.split()[0]) / 1e9
 
 
 def timed(step: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function`, adding the seconds of each call to `spent[step]`, and the CPU seconds
-    of this process meanwhile (the database server's are not counted) to `spent_cpu[step]`."""
+    """`function`, adding the seconds of each call to `spent[step]`, the CPU seconds of
+    this process meanwhile to `spent_cpu[step]`, and those of its database server
+    process to `spent_database[step]`."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        started, cpu = time.perf_counter(), time.process_time()
+        started, cpu, database = time.perf_counter(), time.process_time(), database_cpu()
         try:
             return function(*args, **kwargs)
         finally:
             spent[step].append(time.perf_counter() - started)
             spent_cpu[step].append(time.process_time() - cpu)
+            spent_database[step].append(database_cpu() - database)
 
     return call
 
@@ -85,15 +104,13 @@ def django_setup(database_url: str, data: str) -> None:
 
 def instrument() -> None:
     """Wrap the steps of `match_run` in `timed`."""
-    from matches import playing, services
+    from matches import live, playing, services
 
     services.match_claimed = timed("claim", services.match_claimed)
     services.match_record_play = timed("seats and match", services.match_record_play)
     playing._open_seat = timed("open the seats", playing._open_seat)
     playing.play_match = timed("match (play_match)", playing.play_match)
-    playing.ProgressWriter.__call__ = timed(
-        "  of which live progress", playing.ProgressWriter.__call__
-    )
+    live.ProgressWriter.__call__ = timed("  of which live progress", live.ProgressWriter.__call__)
     services.match_outcome_store = timed("store replay and logs", services.match_outcome_store)
     services.match_finish_when_written = timed(
         "finish: result, ratings, tallies", services.match_finish_when_written
@@ -139,8 +156,8 @@ def main() -> None:
             instrument()
             versions = bots_make(starter_source("mia"))
             run_matches(versions, 2)  # warm: the jail probe, the pool
-            spent.clear()
-            spent_cpu.clear()
+            for figures in (spent, spent_cpu, spent_database):
+                figures.clear()
             run_matches(versions, options.matches)
         from django.db import connections
 
@@ -153,7 +170,8 @@ def main() -> None:
         f"{os.getloadavg()[0]:.2f} after)",
         title_justify="left",
     )
-    for column in ("step", "ms per match", "median ms", "CPU ms per match"):
+    columns = ("step", "ms per match", "median ms", "CPU ms per match", "PostgreSQL CPU ms")
+    for column in columns:
         table.add_column(column, justify="left" if column == "step" else "right")
     for step, values in spent.items():
         table.add_row(
@@ -161,6 +179,7 @@ def main() -> None:
             f"{sum(values) / count * 1e3:.1f}",
             f"{statistics.median(values) * 1e3:.1f}",
             f"{sum(spent_cpu[step]) / count * 1e3:.1f}",
+            f"{sum(spent_database[step]) / count * 1e3:.1f}",
         )
     overhead = [
         (
@@ -170,9 +189,15 @@ def main() -> None:
         )
         / count
         * 1e3
-        for figures in (spent, spent_cpu)
+        for figures in (spent, spent_cpu, spent_database)
     ]
-    table.add_row("overhead: in all less the match", f"{overhead[0]:.1f}", "", f"{overhead[1]:.1f}")
+    table.add_row(
+        "overhead: in all less the match",
+        f"{overhead[0]:.1f}",
+        "",
+        f"{overhead[1]:.1f}",
+        f"{overhead[2]:.1f}",
+    )
     Console().print(table)
 
 
