@@ -17,8 +17,8 @@ if PLATFORM_DIR not in sys.path:
     sys.path.insert(0, PLATFORM_DIR)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
 
-from celery import Celery  # noqa: E402
-from celery.signals import setup_logging, worker_ready  # noqa: E402
+from celery import Celery, Task  # noqa: E402
+from celery.signals import setup_logging, task_prerun, worker_ready  # noqa: E402
 
 from tavolo_site.worker_status import JAIL_SELF_CHECK  # noqa: E402  (and its control command)
 
@@ -37,6 +37,21 @@ def logging_configure(**kwargs: object) -> None:
     from django.conf import settings
 
     dictConfig(settings.LOGGING)
+
+
+@task_prerun.connect
+def connections_check(task: Task, **kwargs: object) -> None:
+    """Before each task, keep the process's database connections as Django keeps them
+    between requests: one that broke or is older than CONN_MAX_AGE is closed, and one
+    kept is tested before its first query (CONN_HEALTH_CHECKS), so one whose server
+    process ended meanwhile is opened anew. Celery itself closes them only every
+    `CELERY_DB_REUSE_MAX` tasks, where it would open one per task, which costs the
+    database more CPU than a match's statements. A task run eagerly, in its caller's
+    process, is left alone."""
+    from django.db import close_old_connections
+
+    if not task.request.is_eager:
+        close_old_connections()
 
 
 @worker_ready.connect

@@ -347,6 +347,9 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.match_run": {"queue": "matches"},
     "matches.tasks.bot_version_qualify": {"queue": "matches"},
 }
+CELERY_DB_REUSE_MAX = 1000
+"""A worker opens its database connection again after this many tasks; between them it
+keeps it, checked before each task (tavolo_site.celery.connections_check)."""
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -97,3 +97,46 @@ def test_messages_waiting_under_a_key_prefix_are_counted_and_not_sent_again(
         assert match_queue_depth() == len(waiting)
         with transaction.atomic():
             assert matches_recover() == []
+
+
+def worker_sessions(postgres_url: str) -> set[int]:
+    """The server processes of the other sessions on the test's database: the worker's."""
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (own,) = cursor.fetchone()
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        rows = admin.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), %s)",
+            (own,),
+        ).fetchall()
+    return {pid for (pid,) in rows}
+
+
+@pytest.mark.redis
+@pytest.mark.jail
+def test_a_worker_keeps_its_connections_between_matches_and_replaces_those_that_ended(
+    two_bots: list[Bot],
+    postgres: str,
+    start_worker: Callable[..., object],
+    wait_for: Callable[..., None],
+) -> None:
+    start_worker()
+
+    def played() -> Match:
+        match = ranked(two_bots, enqueue=True)
+        finished = Match.objects.filter(pk=match.pk, status=Match.Status.FINISHED)
+        wait_for(finished.exists, seconds=60, what=f"match {match.pk}")
+        return finished.get()
+
+    played()
+    kept = worker_sessions(postgres)
+    for _ in range(3):
+        played()
+    assert kept and kept <= worker_sessions(postgres), "a connection was closed after a task"
+    ended = worker_sessions(postgres)
+    with psycopg.connect(postgres, autocommit=True) as admin:
+        for pid in ended:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    assert played().attempts == 1, "the worker's next task opened a connection anew"
