@@ -4,7 +4,8 @@ spectators read them back as the public view's frames.
 The events go to the database (`MatchProgress`), which both set-ups share:
 PostgreSQL with Redis, and the standalone site's SQLite file with its
 filesystem broker, where the web server and the worker are separate processes.
-The worker writes at most every `PROGRESS_SECONDS`, each time one row with the
+The worker writes at most every `PROGRESS_SECONDS` (the first time when the match
+has been played that long, so a shorter one writes nothing), each time one row with the
 events since its last write (one INSERT, however long the match has run; on
 PostgreSQL the table is unlogged, so the write does not wait for the disk), and
 the viewer polls a little more often than every second, so a spectator is at
@@ -32,25 +33,36 @@ OVER = (Match.Status.FINISHED, Match.Status.FAILED)
 
 
 class ProgressWriter:
-    """The runner's `on_progress` for one match: keeps its events so far in the database."""
+    """The runner's `on_progress` for one run of a match: keeps its events so far in the
+    database, from `PROGRESS_SECONDS` after the play starts on, so a match shorter than
+    that writes nothing (a spectator is as far behind the table as with any write); and
+    clears them once the match is over."""
 
-    def __init__(self, *, match_id: int, game: Game, seed: int, bot_names: list[str]) -> None:
+    def __init__(self, *, match_id: int, attempt: int) -> None:
         self.match_id = match_id
+        self.attempt = attempt
+        self.header: JSON | None = None
+        self.written_at = float("inf")
+        self.written = 0
+        """How many events are in the database: a failed write leaves them for the next."""
+        self.tried = False
+
+    def start(self, *, game: Game, seed: int, bot_names: list[str]) -> None:
+        """The match is about to be played, by these bots from this seed."""
         self.header = {
             "game": game.name,
             "rules": game.rules,
             "seats": [{"seat": seat, "bot": name} for seat, name in enumerate(bot_names)],
             "seed": format(seed, "x"),
         }
-        self.written_at = -PROGRESS_SECONDS
-        self.written = 0
-        """How many events are in the database: a failed write leaves them for the next."""
+        self.written_at = monotonic()
 
     def __call__(self, events: list[JSON]) -> None:
         now = monotonic()
         if now - self.written_at < PROGRESS_SECONDS or len(events) <= self.written:
             return
         self.written_at = now
+        self.tried = True
         try:
             MatchProgress.objects.create(
                 match_id=self.match_id,
@@ -64,10 +76,11 @@ class ProgressWriter:
             return
         self.written = len(events)
 
-
-def match_progress_clear(*, match_id: int) -> None:
-    """Forget a match's progress once it has finished or failed."""
-    MatchProgress.objects.filter(match_id=match_id).delete()
+    def clear(self) -> None:
+        """Forget the match's progress once it has finished or failed, if this run or an
+        earlier one (lost with its worker) may have written any."""
+        if self.tried or self.attempt > 1:
+            MatchProgress.objects.filter(match_id=self.match_id).delete()
 
 
 def match_is_live(*, match: Match) -> bool:

@@ -80,22 +80,18 @@ def uploaded_bots_jailed() -> bool:
     )
 
 
-def match_record_play(*, match: Match) -> MatchRecord:
-    """Play `match` from its seed with the bots in its seats; return the arena's record."""
+def match_record_play(*, match: Match, progress: ProgressWriter) -> MatchRecord:
+    """Play `match` from its seed with the bots in its seats, its events written for
+    spectators by `progress`; return the arena's record."""
     seats = list(match.seats.select_related("bot__owner", "bot_version").order_by("seat"))
     game = match.ladder.make_game()
     seed = int(match.seed, 16)
     jail = uploaded_bots_jailed() if any(not seat.bot.is_house for seat in seats) else True
     with tempfile.TemporaryDirectory(prefix=f"tavolo-match-{match.pk}-") as folder:
         handles = [_open_seat(seat, game.name, seed, Path(folder), jail) for seat in seats]
+        progress.start(game=game, seed=seed, bot_names=[bot.name for bot in handles])
         return play_match(
-            game,
-            handles,
-            seed=seed,
-            time_control=DEFAULT_TIME_CONTROL,
-            on_progress=ProgressWriter(
-                match_id=match.pk, game=game, seed=seed, bot_names=[bot.name for bot in handles]
-            ),
+            game, handles, seed=seed, time_control=DEFAULT_TIME_CONTROL, on_progress=progress
         )
 
 

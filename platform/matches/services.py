@@ -34,7 +34,7 @@ from matches import metrics
 from matches.broker import match_queue_depth
 from matches.finish import match_finish
 from matches.lease import LeaseKeeper, lease_lapsed
-from matches.live import match_progress_clear
+from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
 from matches.playing import (
     JailUnavailableError,
@@ -162,18 +162,19 @@ def match_play_and_record(*, match: Match, attempt: int) -> bool:
     """
     with log_context(match_id=match.pk):
         try:
+        progress = ProgressWriter(match_id=match.pk, attempt=attempt)
             with LeaseKeeper(match_id=match.pk, attempt=attempt):
-                return _match_play_and_record(match=match, attempt=attempt)
+                return _match_play_and_record(match=match, attempt=attempt, progress=progress)
         finally:
             try:
-                match_progress_clear(match_id=match.pk)
+                progress.clear()
             except DatabaseError:
                 logger.warning("could not clear the progress of match %s", match.pk)
 
 
-def _match_play_and_record(*, match: Match, attempt: int) -> bool:
+def _match_play_and_record(*, match: Match, attempt: int, progress: ProgressWriter) -> bool:
     try:
-        record = match_record_play(match=match)
+        record = match_record_play(match=match, progress=progress)
     except JailUnavailableError as error:
         _match_failed(match=match, attempt=attempt, reason=str(error))
         return False

@@ -209,7 +209,9 @@ def test_a_live_match_is_watched_in_the_public_view_until_it_ends(
     bots = [InProcessBot(name, strong(seat)) for seat, name in enumerate(names)]
     record = arena_play_match(game, bots, seed=seed)
     events = record.replay["events"]
-    write = ProgressWriter(match_id=match.pk, game=game, seed=seed, bot_names=names)
+    write = ProgressWriter(match_id=match.pk, attempt=1)
+    write.start(game=game, seed=seed, bot_names=names)
+    write.written_at = float("-inf")  # as if the match had been played for a while
     write(events[: len(events) // 3])
 
     page = open_page(f"/matches/{match.pk}/")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
@@ -160,14 +161,44 @@ def test_a_worker_writes_progress_while_playing_and_clears_it_after(
     assert progress_saves and progress_saves[0][0] == 0 and progress_saves[0][1] < played.decisions
     assert not MatchProgress.objects.exists()
 
+    monkeypatch: pytest.MonkeyPatch,
 
+    monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 0.0)
 RUNNING_NAMES = ["alice/domino@v1", "builtin:strong"]
 
 
 def progress_writer(match: Match) -> ProgressWriter:
     """A worker's progress writer for the `running` match."""
+def test_a_match_played_faster_than_progress_is_written_writes_and_clears_nothing(
+    play_match: Callable[..., Match],
+    printing_bot: Bot,
+    house: Bot,
+    progress_saves: list[tuple[int, int]],
+    monkeypatch: pytest.MonkeyPatch,
+    django_assert_num_queries: Callable[..., Any],
+) -> None:
+    monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 3600.0)
+    play_match(printing_bot.ladder, printing_bot, house)
+    assert not progress_saves
+    writer = ProgressWriter(match_id=1, attempt=1)
+    with django_assert_num_queries(0):
+        writer.clear()
+
+
+def test_a_match_played_again_clears_the_progress_its_lost_run_wrote(
+    running: tuple[Match, list[dict]],
+) -> None:
+    match, _ = running
+    again = ProgressWriter(match_id=match.pk, attempt=2)
+    again.clear()
+    assert not MatchProgress.objects.filter(match=match).exists()
+
+
     game, seed = match.ladder.make_game(), int(match.seed, 16)
-    return ProgressWriter(match_id=match.pk, game=game, seed=seed, bot_names=RUNNING_NAMES)
+    writer = ProgressWriter(match_id=match.pk, attempt=1)
+    writer.start(game=game, seed=seed, bot_names=RUNNING_NAMES)
+    writer.written_at = float("-inf")  # as if the match had been played for a while
+    return writer
 
 
 @pytest.fixture
