@@ -10,7 +10,8 @@ its steps is timed by wrapping the service it calls: the claim, opening the
 four seats (writing each bot's file and starting its jail), the match itself
 (`play_match`, less the live progress it writes for spectators, shown on its
 own line), storing the replay and logs, and finishing (the result, the
-ratings and the tallies, in one transaction), in wall-clock time and in CPU
+ratings and the tallies, in one transaction), making and storing the viewer's
+frames, in wall-clock time and in CPU
 time of this process (which a loaded machine inflates far less; the jailed
 bots' is not in it) and of the PostgreSQL server process serving this
 process's connection (read from its /proc/<pid>/schedstat, so the bench must
@@ -115,6 +116,7 @@ def instrument() -> None:
     services.match_finish_when_written = timed(
         "finish: result, ratings, tallies", services.match_finish_when_written
     )
+    services.match_frames_store = timed("frames for the viewer", services.match_frames_store)
 
 
 def bots_make(source: str) -> list:

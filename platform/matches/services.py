@@ -33,6 +33,7 @@ from ladders.models import Ladder
 from matches import metrics
 from matches.broker import match_queue_depth
 from matches.finish import match_finish
+from matches.frames import match_frames_store
 from matches.lease import LeaseKeeper, lease_lapsed
 from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
@@ -161,8 +162,8 @@ def match_play_and_record(*, match: Match, attempt: int) -> bool:
     logged meanwhile, here or in the arena and the jail, carries the match id.
     """
     with log_context(match_id=match.pk):
-        try:
         progress = ProgressWriter(match_id=match.pk, attempt=attempt)
+        try:
             with LeaseKeeper(match_id=match.pk, attempt=attempt):
                 return _match_play_and_record(match=match, attempt=attempt, progress=progress)
         finally:
@@ -190,7 +191,10 @@ def _match_play_and_record(*, match: Match, attempt: int, progress: ProgressWrit
             "match %s played: %s decisions in %.1f s", match.pk, record.decisions, record.seconds
         )
         transaction.on_commit(lambda: _match_played_count(match=match, record=record))
-        transaction.on_commit(lambda: _match_frames_send(match_id=match.pk), robust=True)
+        # robust: frames that could not be stored are made when first asked for.
+        transaction.on_commit(
+            lambda: match_frames_store(match_id=match.pk, replay=record.replay), robust=True
+        )
         return True
     match_outcome_discard(outcome=outcome)
     return False
@@ -240,14 +244,6 @@ def _match_count(*, match: Match, outcome: str) -> None:
     """Count `match` as played, failed or re-run once the current transaction commits."""
     labels = {"ladder": match.ladder.slug, "kind": match.kind, "outcome": outcome}
     transaction.on_commit(lambda: metrics.MATCHES.labels(**labels).inc())
-
-
-def _match_frames_send(*, match_id: int) -> None:
-    """Have a default worker make the viewer's frames of a match just recorded, so that
-    its first spectator does not wait for them and the match worker goes on playing."""
-    from matches.tasks import match_frames_prepare as match_frames_prepare_task
-
-    match_frames_prepare_task.delay(match_id)
 
 
 def _match_played_count(*, match: Match, record: MatchRecord) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from celery import Task, shared_task
 from django.conf import settings
 
-from matches.frames import match_frames_prepare as match_frames_prepare_service
 from matches.matchmaking import ladders_schedule as ladders_schedule_service
 from matches.qualification import bot_version_qualify as bot_version_qualify_service
 from matches.qualification import bot_versions_recover as bot_versions_recover_service
@@ -22,12 +21,6 @@ from matches.services import matches_recover as matches_recover_service
 def match_run(self: Task, match_id: int) -> None:
     """Claim, play and record one match (queue ``matches``, jailed workers only)."""
     match_run_service(match_id=match_id, worker=self.request.hostname or "")
-
-
-@shared_task(name="matches.tasks.match_frames_prepare")
-def match_frames_prepare(match_id: int) -> None:
-    """Make and store a finished match's viewer frames (queue ``default``)."""
-    match_frames_prepare_service(match_id=match_id)
 
 
 @shared_task(name="matches.tasks.ladders_schedule")

@@ -14,7 +14,9 @@ from django.db.models.signals import post_save
 from django.test import Client
 
 from arena.bots.inprocess import InProcessBot
+from arena.replay import loads_replay
 from arena.runner import play_match as arena_play_match
+from arena.viewing import FULL, frames_document
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.frames import match_frames_names
@@ -99,6 +101,9 @@ def test_a_matchs_full_frames_are_stored_as_it_finishes_and_served_from_there(
     [name] = match_frames_names(match_ids=[played.pk])
     with default_storage.open(name, "rb") as stored:
         prepared = gzip.decompress(stored.read())
+    with played.replay.open("rb") as replay:  # made from the replay in hand, as stored
+        recorded = loads_replay(replay.read())
+    assert json.loads(prepared) == frames_document(recorded, view=FULL)
     played.replay.delete(save=False)  # the frames need the replay no more
     answer = client.get(f"/matches/{played.pk}/frames/full.json")
     assert answer.status_code == 200 and answer.content == prepared
@@ -156,19 +161,14 @@ def test_a_worker_writes_progress_while_playing_and_clears_it_after(
     printing_bot: Bot,
     house: Bot,
     progress_saves: list[tuple[int, int]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 0.0)
     played = play_match(printing_bot.ladder, printing_bot, house)
     assert progress_saves and progress_saves[0][0] == 0 and progress_saves[0][1] < played.decisions
     assert not MatchProgress.objects.exists()
 
-    monkeypatch: pytest.MonkeyPatch,
 
-    monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 0.0)
-RUNNING_NAMES = ["alice/domino@v1", "builtin:strong"]
-
-
-def progress_writer(match: Match) -> ProgressWriter:
-    """A worker's progress writer for the `running` match."""
 def test_a_match_played_faster_than_progress_is_written_writes_and_clears_nothing(
     play_match: Callable[..., Match],
     printing_bot: Bot,
@@ -194,6 +194,11 @@ def test_a_match_played_again_clears_the_progress_its_lost_run_wrote(
     assert not MatchProgress.objects.filter(match=match).exists()
 
 
+RUNNING_NAMES = ["alice/domino@v1", "builtin:strong"]
+
+
+def progress_writer(match: Match) -> ProgressWriter:
+    """A worker's progress writer for the `running` match."""
     game, seed = match.ladder.make_game(), int(match.seed, 16)
     writer = ProgressWriter(match_id=match.pk, attempt=1)
     writer.start(game=game, seed=seed, bot_names=RUNNING_NAMES)
