@@ -28,6 +28,7 @@ from matches import metrics
 from matches.models import Match, MatchSeat, RatingChange
 from matches.playing import MatchOutcome
 from matches.qualification_verdict import qualification_judge
+from matches.rows import rows_update
 from matches.tallies import tally_ranked_match
 
 SEAT_OUTCOME = [
@@ -39,6 +40,7 @@ SEAT_OUTCOME = [
     "log",
     "log_entries",
 ]
+RATING_FIELDS = ["rating", "deviation", "games"]
 MATCH_OUTCOME = ["status", "finished_at", "result", "decisions", "replay", "failure_reason"]
 
 
@@ -76,18 +78,14 @@ def match_finish(*, match_id: int, outcome: MatchOutcome) -> bool:
         seat.infraction_reasons = seat_outcome.infraction_reasons
         seat.log = seat_outcome.log_name
         seat.log_entries = seat_outcome.log_entries_name
-    # The seats exist: an upsert updates them all in one statement, which compiles far
-    # faster than bulk_update's CASE per seat and field.
-    MatchSeat.objects.bulk_create(
-        seats, update_conflicts=True, unique_fields=["match", "seat"], update_fields=SEAT_OUTCOME
-    )
+    rows_update(seats, SEAT_OUTCOME)
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.result = outcome.result
     match.decisions = outcome.decisions
     match.replay = outcome.replay_name
     match.failure_reason = ""
-    match.save(update_fields=MATCH_OUTCOME)
+    rows_update([match], MATCH_OUTCOME)
     ON_FINISH[match.kind](match=match, seats=seats)
     return True
 
@@ -109,6 +107,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     versions = {
         version.pk: version
         for version in BotVersion.objects.select_for_update()
+        .only("bot_id", *RATING_FIELDS)  # not the source, nor the qualification's log
         .filter(id__in=version_ids)
         .order_by("id")
     }
@@ -154,8 +153,8 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
                 ],
             )
         )
-    BotVersion.objects.bulk_update(versions.values(), ["rating", "deviation", "games"])
-    Bot.objects.bulk_update(bots.values(), ["rating", "deviation", "games"])
+    rows_update(list(versions.values()), RATING_FIELDS)
+    rows_update(list(bots.values()), RATING_FIELDS)
     RatingChange.objects.bulk_create(history)
     tally_ranked_match(match=match, seats=seats, changes=history, bots=bots.values())
     updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
