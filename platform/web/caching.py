@@ -87,10 +87,25 @@ def _rendered(
         return served(request, kept, key)
     response = view(request, *args, **kwargs)
     if _storable(request, response):
-        fresh_until = time.time() + seconds
-        kept = (gzip.compress(response.content, GZIP_LEVEL), response["Content-Type"], fresh_until)
-        cache.set(key, kept, seconds + STALE_SECONDS)
+        _kept(key, gzip.compress(response.content, GZIP_LEVEL), response["Content-Type"], seconds)
     return response
+
+
+def kept_for_everyone(request: HttpRequest, gzipped: bytes, content_type: str) -> HttpResponse:
+    """`gzipped` as the answer to `request`, kept as the visitors' copy of what it asks for.
+
+    For a document that is the same for every client, signed in or not (a finished
+    match's frames): whoever asks makes the visitors' copy.
+    """
+    key, seconds = page_key(request), settings.TAVOLO_PAGE_CACHE_SECONDS
+    kept = _kept(key, gzipped, content_type, seconds) if seconds else (gzipped, content_type, 0)
+    return served(request, kept, key)
+
+
+def _kept(key: str, gzipped: bytes, content_type: str, seconds: int) -> Kept:
+    kept = (gzipped, content_type, time.time() + seconds)
+    cache.set(key, kept, seconds + STALE_SECONDS)
+    return kept
 
 
 def page_key(request: HttpRequest) -> str:

@@ -1,7 +1,8 @@
 """A kept visitor page answered before the session, CSRF, authentication and messages.
 
-`web.caching` keeps one rendering of a public page for visitors, but a request
-for it still went through the whole middleware stack: the session, the CSRF
+`web.caching` keeps one rendering of a public page for visitors (and a finished
+match's frames, the same for everyone), but a request for it still went through
+the whole middleware stack: the session, the CSRF
 check, the user, the messages, the frame and content-security headers, each
 costing about as much as serving the copy. A request that carries neither a
 session cookie nor a messages cookie can only be a visitor with no message

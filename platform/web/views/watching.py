@@ -13,7 +13,7 @@ from matches.frames import FramesJson, match_frames_json
 from matches.live import match_live_steps
 from matches.models import Match
 from matches.selectors import match_get, match_log_entries_for, match_state_get
-from web.caching import WAIT_SECONDS
+from web.caching import WAIT_SECONDS, kept_for_everyone
 from web.encoding import encoded_response
 from web.single_flight import leading, wait_for
 
@@ -24,13 +24,16 @@ def _frames(request: HttpRequest, match_id: int, view: View) -> HttpResponse:
     """The frames document, sent gzipped as it is kept when the client takes gzip."""
     match = match_state_get(match_id=match_id)
     document = _frames_json(match, view)
+    if match.status == Match.Status.FINISHED and document.gzipped:
+        # The same for every client: kept for visitors, who are answered it early
+        # (web.visitor_copies).
+        response = kept_for_everyone(request, document.body, JSON_CONTENT_TYPE)
+        response["Cache-Control"] = "public, max-age=3600"
+        return response
     response = encoded_response(
         request, document.body, gzipped=document.gzipped, content_type=JSON_CONTENT_TYPE
     )
-    if match.status == Match.Status.FINISHED:
-        response["Cache-Control"] = "public, max-age=3600"
-    else:
-        add_never_cache_headers(response)
+    add_never_cache_headers(response)
     return response
 
 

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.files.storage import default_storage
+from django.db import connection
 from django.db.models.signals import post_save
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from arena.bots.inprocess import InProcessBot
 from arena.replay import loads_replay
@@ -86,6 +88,31 @@ def test_a_finished_matchs_frames_are_sent_gzipped_to_a_client_that_takes_gzip(
     assert body == plain and json.loads(body)["view"] == "public"
     if gzipped:
         assert len(answer.content) * 5 < len(plain)
+
+
+def test_a_finished_matchs_frames_are_answered_early_to_visitors_as_to_everyone(
+    client: Client, played: Match, alice_browser: Client
+) -> None:
+    path = f"/matches/{played.pk}/frames/seat-1.json"
+    signed_in = alice_browser.get(path, headers={"Accept-Encoding": "gzip"})
+    through_stack = client.get(path, headers={"Accept-Encoding": "gzip"})
+    with CaptureQueriesContext(connection) as captured:
+        early = Client().get(path, headers={"Accept-Encoding": "gzip"})
+    assert not hasattr(early.wsgi_request, "user") and len(captured) == 0  # before auth
+    assert early.content == through_stack.content == signed_in.content
+    for answer in (signed_in, through_stack, early):
+        assert answer["Cache-Control"] == "public, max-age=3600"
+        assert answer["Content-Encoding"] == "gzip"
+    assert through_stack["Vary"] == early["Vary"] == "Accept-Encoding"  # shared caches keep it
+
+
+def test_a_live_matchs_frames_are_never_answered_from_a_copy(
+    client: Client, running: tuple[Match, list[dict]]
+) -> None:
+    match, _ = running
+    for _ in range(3):
+        answer = client.get(f"/matches/{match.pk}/frames/full.json")
+        assert hasattr(answer.wsgi_request, "user") and "no-cache" in answer["Cache-Control"]
 
 
 def test_a_matchs_full_frames_are_stored_as_it_finishes_and_served_from_there(
