@@ -70,19 +70,21 @@ def database_cpu() -> float:
     return int(schedstat.split()[0]) / 1e9
 
 
-def timed(step: str, function: Callable[..., Any]) -> Callable[..., Any]:
+def timed(step: str, function: Callable[..., Any], *, database: bool = True) -> Callable[..., Any]:
     """`function`, adding the seconds of each call to `spent[step]`, the CPU seconds of
     this process meanwhile to `spent_cpu[step]`, and those of its database server
-    process to `spent_database[step]`."""
+    process to `spent_database[step]` (not for a step called at every decision, where
+    reading them would cost more than the step: `database` False)."""
+    database_now = database_cpu if database else lambda: 0.0
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        started, cpu, database = time.perf_counter(), time.process_time(), database_cpu()
+        started, cpu, server = time.perf_counter(), time.process_time(), database_now()
         try:
             return function(*args, **kwargs)
         finally:
             spent[step].append(time.perf_counter() - started)
             spent_cpu[step].append(time.process_time() - cpu)
-            spent_database[step].append(database_cpu() - database)
+            spent_database[step].append(database_now() - server)
 
     return call
 
@@ -111,7 +113,9 @@ def instrument() -> None:
     services.match_record_play = timed("seats and match", services.match_record_play)
     playing._open_seat = timed("open the seats", playing._open_seat)
     playing.play_match = timed("match (play_match)", playing.play_match)
-    live.ProgressWriter.__call__ = timed("  of which live progress", live.ProgressWriter.__call__)
+    live.ProgressWriter.__call__ = timed(
+        "  of which live progress", live.ProgressWriter.__call__, database=False
+    )
     services.match_outcome_store = timed("store replay and logs", services.match_outcome_store)
     services.match_finish_when_written = timed(
         "finish: result, ratings, tallies", services.match_finish_when_written
