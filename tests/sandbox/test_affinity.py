@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,62 @@ def test_leaving_more_often_than_joining_changes_nothing():
     assert affinity.join() == affinity.current_cpu()
     affinity.leave()
     assert os.sched_getaffinity(0) == before
+
+
+def test_matches_at_once_keep_to_different_cpus_while_there_are_free_ones(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "CLAIMS", tmp_path / "claims")
+    allowed = os.sched_getaffinity(0)
+    cpus: list[int | None] = []
+    pinned, done = threading.Barrier(3), threading.Event()
+
+    def match() -> None:
+        os.sched_setaffinity(0, {min(allowed)})  # both start on the same CPU
+        os.sched_setaffinity(0, allowed)
+        cpus.append(affinity.join())
+        pinned.wait()
+        done.wait()
+        affinity.leave()
+
+    threads = [threading.Thread(target=match) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    pinned.wait()
+    try:
+        assert None not in cpus and len(set(cpus)) == 2
+        # with every CPU held, a third match keeps to the CPU it runs on, unclaimed
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(cpus))
+        assert affinity.join() == affinity.current_cpu()
+        affinity.leave()
+    finally:
+        done.set()
+        for thread in threads:
+            thread.join()
+        os.sched_setaffinity(0, allowed)
+
+
+def test_a_cpu_is_free_again_once_its_match_leaves(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "CLAIMS", tmp_path / "claims")
+    only = affinity.current_cpu()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {only})
+    held: list[int | None] = []
+
+    def match() -> None:
+        held.append(affinity.join())
+        affinity.leave()
+
+    for _ in range(2):
+        thread = threading.Thread(target=match)
+        thread.start()
+        thread.join()
+    monkeypatch.undo()
+    assert held == [only, only]
+    assert not any(_locked(path) for path in (tmp_path / "claims").iterdir())
+
+
+def _locked(path: Path) -> bool:
+    with path.open("rb") as probe:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        return False
