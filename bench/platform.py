@@ -135,10 +135,13 @@ def tavolo_play(files: list[Path], matches: int, jobs: int | None = None) -> flo
 class Site:
     """deploy/run_local.py on a database the bench made, stopped on leaving."""
 
-    def __init__(self, *, name: str, database_url: str, workers: int, folder: Path) -> None:
+    def __init__(
+        self, *, name: str, database_url: str, workers: int, concurrency: int, folder: Path
+    ) -> None:
         self.folder = folder
         command = [sys.executable, str(RUN_LOCAL), "--name", name]
         command += ["--database-url", database_url, "--match-workers", str(workers)]
+        command += ["--concurrency", str(concurrency)]
         command += ["--data-dir", str(folder), "--env", "TAVOLO_MATCHES_PER_MINUTE=0"]
         self.log = (folder / "run_local.log").open("wb")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
@@ -254,6 +257,9 @@ def main() -> None:
     parser.add_argument(
         "--baseline-matches", type=int, help="matches for tavolo play (default: --matches)"
     )
+    parser.add_argument(
+        "--concurrency", type=int, default=2, help="matches each worker process plays at once"
+    )
     options = parser.parse_args()
     load = os.getloadavg()[0]
     console = Console(width=120)
@@ -288,7 +294,13 @@ def main() -> None:
                 console.print(f"platform with {workers} match worker(s) ...")
                 data = folder / f"site-{workers}"
                 data.mkdir()
-                site = Site(name=name, database_url=database_url, workers=workers, folder=data)
+                site = Site(
+                    name=name,
+                    database_url=database_url,
+                    workers=workers,
+                    concurrency=options.concurrency,
+                    folder=data,
+                )
                 try:
                     state = site.wait_ready()
                     if not versions:
@@ -305,7 +317,7 @@ def main() -> None:
                 finally:
                     site.stop()
                 per_hour = options.matches / seconds * 3600
-                label = f"platform, {workers} worker process(es) x 2 matches"
+                label = f"platform, {workers} worker process(es) x {options.concurrency} matches"
                 rows.append((label, per_hour, verdict))
             console.print("tavolo play again, by default ...")
             after = count / tavolo_play(files, count) * 3600
