@@ -98,7 +98,6 @@ def fill(bots: int, matches: int) -> dict[str, str]:
     from arena.runner import play_match
     from bots.house import ladders_seed
     from bots.models import Bot, BotVersion
-    from matches.frames import match_frames_store
     from matches.models import Match, MatchSeat, RatingChange
     from matches.tallies import tallies_rebuild
 
@@ -186,7 +185,6 @@ def fill(bots: int, matches: int) -> dict[str, str]:
         MatchSeat(match=long_match, seat=seat, bot=made[seat], bot_version=versions[seat], place=1)
         for seat in (0, 1)
     )
-    match_frames_store(match_id=long_match.pk, replay=record.replay)  # as a worker does
     print(f"long replay: {len(record.replay['events'])} events", file=sys.stderr)
     return {
         "hello": "/hello/",

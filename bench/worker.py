@@ -120,7 +120,6 @@ def instrument() -> None:
     services.match_finish_when_written = timed(
         "finish: result, ratings, tallies", services.match_finish_when_written
     )
-    services.match_frames_store = timed("frames for the viewer", services.match_frames_store)
 
 
 def bots_make(source: str) -> list:

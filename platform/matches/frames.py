@@ -6,12 +6,12 @@ carries the whole table, so a document compresses 30 to 40 times). Every view of
 public: its replay is. While a match is played, only its public view exists,
 and it is the document the viewer opens with, whatever view it asked for.
 
-The full view, which the viewer opens a finished match with, is made by the
-match worker as soon as the finish is committed, from the replay it has in
-hand (`match_frames_store`), and stored beside the replay, so that no
-spectator waits for it; every process then keeps it in the cache, as it
-keeps the other views. Made there, it costs no task, no query and no second
-reading of the replay.
+The full view, which the viewer opens a finished match with, is made when
+first asked for and stored beside the replay; every process then keeps it in
+the cache, as it keeps the other views. Most ranked matches are never
+watched, so a match worker spends nothing on frames (about a tenth of the
+CPU the site spends on a Mia match), and a first spectator waits for one
+re-simulation of the replay (docs/benchmarks.md, `bench/frames.py`).
 """
 
 from __future__ import annotations
@@ -67,13 +67,6 @@ def match_frames_json(*, match: Match, view: View) -> FramesJson:
                 _store(match.pk, view, document)
         cache.set(key, document, FRAMES_CACHE_SECONDS)
     return FramesJson(document, gzipped=True)
-
-
-def match_frames_store(*, match_id: int, replay: JSON) -> None:
-    """Make and store the views kept with a match whose finish was just committed, from
-    its replay (as recorded)."""
-    for view in STORED_VIEWS:
-        _store(match_id, view, _gzipped(frames_document(replay, view=view)))
 
 
 def match_frames_names(*, match_ids: list[int]) -> list[str]:

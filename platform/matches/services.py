@@ -33,7 +33,6 @@ from ladders.models import Ladder
 from matches import metrics
 from matches.broker import match_queue_depth
 from matches.finish import match_finish
-from matches.frames import match_frames_store
 from matches.lease import LeaseKeeper, lease_lapsed
 from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
@@ -191,10 +190,6 @@ def _match_play_and_record(*, match: Match, attempt: int, progress: ProgressWrit
             "match %s played: %s decisions in %.1f s", match.pk, record.decisions, record.seconds
         )
         transaction.on_commit(lambda: _match_played_count(match=match, record=record))
-        # robust: frames that could not be stored are made when first asked for.
-        transaction.on_commit(
-            lambda: match_frames_store(match_id=match.pk, replay=record.replay), robust=True
-        )
         return True
     match_outcome_discard(outcome=outcome)
     return False

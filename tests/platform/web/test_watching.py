@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.db import connection
 from django.db.models.signals import post_save
@@ -115,7 +116,7 @@ def test_a_live_matchs_frames_are_never_answered_from_a_copy(
         assert hasattr(answer.wsgi_request, "user") and "no-cache" in answer["Cache-Control"]
 
 
-def test_a_matchs_full_frames_are_stored_as_it_finishes_and_served_from_there(
+def test_a_matchs_full_frames_are_made_when_first_asked_for_then_served_from_storage(
     client: Client,
     play_match: Callable[..., Match],
     alice_bot: Bot,
@@ -126,15 +127,19 @@ def test_a_matchs_full_frames_are_stored_as_it_finishes_and_served_from_there(
     with django_capture_on_commit_callbacks(execute=True):
         played = play_match(alice_bot.ladder, alice_bot, house)
     [name] = match_frames_names(match_ids=[played.pk])
+    assert not default_storage.exists(name)  # a match nobody watches costs no frames
+    first = client.get(f"/matches/{played.pk}/frames/full.json")
+    assert first.status_code == 200
     with default_storage.open(name, "rb") as stored:
         prepared = gzip.decompress(stored.read())
-    with played.replay.open("rb") as replay:  # made from the replay in hand, as stored
+    with played.replay.open("rb") as replay:
         recorded = loads_replay(replay.read())
     assert json.loads(prepared) == frames_document(recorded, view=FULL)
-    played.replay.delete(save=False)  # the frames need the replay no more
+    assert json.loads(prepared)["finished"]
+    played.replay.delete(save=False)  # the stored frames need the replay no more
+    cache.clear()
     answer = client.get(f"/matches/{played.pk}/frames/full.json")
     assert answer.status_code == 200 and answer.content == prepared
-    assert json.loads(prepared)["finished"]
 
 
 def test_a_match_page_mounts_the_viewer_with_every_view(client: Client, played: Match) -> None:
