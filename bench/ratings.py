@@ -1,8 +1,9 @@
 """Ratings and matchmaking measured by simulation, beside TrueSkill and OpenSkill.
 
     uv run --group bench python bench/ratings.py [--quick] [--runs 20] [--jobs 2]
-        [--system glicko] [--start-deviation 420]
+        [--system refit] [--start-deviation 420]
     uv run --group bench python bench/ratings.py --ceiling [--runs 20]
+    uv run --group bench python bench/ratings.py --cost
 
 A ladder of 32 bots (4 of them house bots) with hidden strengths plays 2,000
 matches of 2 or 4 seats. Tables come from the platform's own matchmaking
@@ -41,6 +42,11 @@ bound of the simulation's own model), errors independent and normal. It is
 a reference for how much order 2,000 matches can hold under any
 matchmaking, not a strict bound (errors that neighbours share can order
 them a little better).
+
+`--cost` simulates nothing either: it prints the CPU time each system takes
+to rate one match of versions that each have records against 8, 31 or 100
+opponent versions, and the default system's against glicko's, measured in
+the same run.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ import math
 import random
 import statistics
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -72,11 +79,15 @@ from arena.ratings import (  # noqa: E402
     DEFAULT_SYSTEM,
     INITIAL_RATING,
     SYSTEMS,
+    Past,
+    Rating,
     RatingSystem,
+    Record,
     rating_system,
+    table_results,
 )
 from arena.ratings.base import LOGISTIC  # noqa: E402
-from arena.ratings.glicko import EloScaleGlicko  # noqa: E402
+from arena.ratings.glicko import GlickoBelief  # noqa: E402
 
 BOTS = 32
 HOUSE_BOTS = 4
@@ -92,6 +103,8 @@ FIT_TOLERANCE = 1e-6
 FIT_ROUNDS = 50
 CEILING_DRAWS = 200
 """Ladders of errors drawn per run for the ceiling."""
+COST_MATCHES = 300
+"""Matches rated per system and table for `--cost`."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +240,40 @@ def ceiling_taus(setting: Setting, seats: int, number: int) -> list[float]:
     ]
 
 
+def rate_cost(system: RatingSystem, seats: int, opponents: int) -> float:
+    """CPU seconds `system` takes to rate one match of `seats` versions, each of which
+    has records against `opponents` opponent versions (a settled ladder's finish)."""
+    rng = random.Random(f"cost/{seats}/{opponents}")
+    field = [Rating(rng.gauss(1500.0, 300.0), 40.0, 300) for _ in range(opponents + seats)]
+    pasts = [
+        Past(
+            system.initial(),
+            tuple(Record(rating, 40, rng.uniform(0, 40)) for rating in field[:opponents]),
+        )
+        for _ in range(seats)
+    ]
+    tables = [rng.sample(field, seats) for _ in range(COST_MATCHES)]
+    places = list(range(1, seats + 1))
+    start = time.process_time()
+    for table in tables:
+        system.rate(table, places, pasts)
+    return (time.process_time() - start) / COST_MATCHES
+
+
+def print_cost(console: Console) -> None:
+    table = Table(title=f"CPU to rate one match, mean of {COST_MATCHES}")
+    for column in ("seats", "opponents each", *SYSTEMS, f"{DEFAULT_SYSTEM} / glicko"):
+        table.add_column(column, justify="right")
+    for seats in (2, 4):
+        for opponents in (8, 31, 100):
+            costs = {name: rate_cost(system, seats, opponents) for name, system in SYSTEMS.items()}
+            table.add_row(
+                str(seats), str(opponents), *(f"{cost * 1000:.3f} ms" for cost in costs.values()),
+                f"{costs[DEFAULT_SYSTEM] / costs['glicko']:.1f}x",
+            )  # fmt: skip
+    console.print(table)
+
+
 def print_ceiling(console: Console, settings: Sequence[Setting], runs: int) -> None:
     table = Table(title=f"Kendall tau at the information ceiling, {runs} runs per setting")
     for column in ("seats", "setting", "Elo sd", "error (Elo)", "tau", "p5"):
@@ -252,6 +299,9 @@ class Ladder:
         self.skills = draw_skills(setting, rng)
         self.house = [bot < HOUSE_BOTS for bot in range(BOTS)]
         self.ratings = [self.system.initial() for _ in range(BOTS)]
+        self.starts = list(self.ratings)
+        self.records: list[dict[int, list[float]]] = [{} for _ in range(BOTS)]
+        """Per bot, its games and points against each opponent, as the platform keeps them."""
         self.trueskill = trueskill.TrueSkill(draw_probability=0.0)
         self.openskill = PlackettLuce()
         self.baselines: dict[str, list] | None = {
@@ -271,6 +321,8 @@ class Ladder:
         self.skills.append(skill)
         self.house.append(False)
         self.ratings.append(self.system.initial())
+        self.starts.append(self.system.initial())
+        self.records.append({})
         self.last_seated.append(None)
         self.played.append([])
         return len(self.skills) - 1
@@ -304,7 +356,13 @@ class Ladder:
         for place, seat in enumerate(order, start=1):
             places[seat] = place
         self.finishes.append([bots[seat] for seat in order])
-        rated = self.system.rate([self.ratings[bot] for bot in bots], places)
+        rated = self.system.rate(
+            [self.ratings[bot] for bot in bots], places, [self.past(bot) for bot in bots]
+        )
+        for seat, other, points in table_results(places):
+            record = self.records[bots[seat]].setdefault(bots[other], [0.0, 0.0])
+            record[0] += 1
+            record[1] += points
         for bot, seat in zip(bots, rated, strict=True):
             self.ratings[bot] = seat.after
             self.last_seated[bot] = self.matches
@@ -319,6 +377,13 @@ class Ladder:
             for bot, (rating,) in zip(bots, out, strict=True):
                 rows["OpenSkill"][bot] = rating
         self.matches += 1
+
+    def past(self, bot: int) -> Past:
+        records = self.records[bot].items()
+        return Past(
+            self.starts[bot],
+            tuple(Record(self.ratings[other], games, points) for other, (games, points) in records),
+        )
 
     def coverage(self) -> float:
         truths = self.true_elo()
@@ -399,18 +464,24 @@ def main() -> None:
         "--ceiling", action="store_true", help="only the order the matches could hold at best"
     )
     parser.add_argument(
-        "--start-deviation", type=float, help="a new bot's deviation (glicko only; default 420)"
+        "--cost", action="store_true", help="only the CPU each system takes to rate a match"
+    )
+    parser.add_argument(
+        "--start-deviation", type=float, help="a new bot's deviation (glicko, refit; default 420)"
     )
     args = parser.parse_args()
     system = rating_system(args.system)
     if args.start_deviation is not None:
-        if not isinstance(system, EloScaleGlicko):
-            parser.error(f"--start-deviation needs the glicko system, not {args.system!r}")
+        if not isinstance(system, GlickoBelief):
+            parser.error(f"--start-deviation needs glicko or refit, not {args.system!r}")
         system = dataclasses.replace(system, initial_deviation=args.start_deviation)
     settings = [s for s in SETTINGS if "medium" in s.name] if args.quick else SETTINGS
     runs = 3 if args.quick else args.runs
     if args.ceiling:
         print_ceiling(Console(width=200), settings, runs)
+        return
+    if args.cost:
+        print_cost(Console(width=200))
         return
     jobs = [(s, seats, n, system) for seats in (2, 4) for s in settings for n in range(runs)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

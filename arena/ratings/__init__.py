@@ -11,17 +11,25 @@ from __future__ import annotations
 from arena.ratings.base import (
     ELO_SCALE,
     INITIAL_RATING,
+    Past,
     RatedSeat,
     Rating,
     RatingSystem,
+    Record,
     expected_score,
     pairwise_score,
+    table_results,
 )
 from arena.ratings.elo import FallingKElo
 from arena.ratings.glicko import EloScaleGlicko
+from arena.ratings.refit import RefitGlicko
 
-SYSTEMS: dict[str, RatingSystem] = {"glicko": EloScaleGlicko(), "elo": FallingKElo()}
-DEFAULT_SYSTEM = "glicko"
+SYSTEMS: dict[str, RatingSystem] = {
+    "refit": RefitGlicko(),
+    "glicko": EloScaleGlicko(),
+    "elo": FallingKElo(),
+}
+DEFAULT_SYSTEM = "refit"
 
 
 def rating_system(name: str = DEFAULT_SYSTEM) -> RatingSystem:
@@ -37,10 +45,13 @@ __all__ = [
     "ELO_SCALE",
     "INITIAL_RATING",
     "SYSTEMS",
+    "Past",
     "RatedSeat",
     "Rating",
     "RatingSystem",
+    "Record",
     "expected_score",
     "pairwise_score",
     "rating_system",
+    "table_results",
 ]

@@ -43,6 +43,32 @@ class RatedSeat:
 
     after: Rating
     versus: tuple[float, ...]
+    earlier: float = 0.0
+    """Points from reading the version's earlier results again (against its
+    opponents' current ratings); `sum(versus) + earlier` is the change."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """A version's results against one opponent version so far.
+
+    `games` counts pairs of seats (a 4-seat match is 3 pairs, one against each
+    other seat) and `points` what they scored (1 ahead, 1/2 level, 0 behind);
+    `opponent` is the opponent's current rating, not its rating at the time.
+    """
+
+    opponent: Rating
+    games: float
+    points: float
+
+
+@dataclass(frozen=True)
+class Past:
+    """What a seated version brings to a match besides its rating: where it
+    started and its results so far against each opponent version."""
+
+    start: Rating
+    records: tuple[Record, ...] = ()
 
 
 class RatingSystem(Protocol):
@@ -57,8 +83,18 @@ class RatingSystem(Protocol):
     def successor(self, rating: Rating) -> Rating:
         """Where a new version starts, given its bot's rating."""
 
-    def rate(self, ratings: Sequence[Rating], places: Sequence[int]) -> list[RatedSeat]:
-        """Every seat's new rating after one match, from the ratings before it."""
+    def rate(
+        self,
+        ratings: Sequence[Rating],
+        places: Sequence[int],
+        pasts: Sequence[Past] | None = None,
+    ) -> list[RatedSeat]:
+        """Every seat's new rating after one match, from the ratings before it.
+
+        `pasts` (one per seat, when the caller keeps them) are the seated
+        versions' starts and earlier results; a system that reads only the
+        ratings ignores them, and without them a rating stands for its past.
+        """
 
     def band(self, rating: Rating) -> float:
         """Half the width of the band shown as value +/- band (about 95%)."""
@@ -79,6 +115,16 @@ def pairwise_score(place: int, opponent_place: int) -> float:
     if place == opponent_place:
         return 0.5
     return 0.0
+
+
+def table_results(places: Sequence[int]) -> list[tuple[int, int, float]]:
+    """(seat, other seat, points) for every ordered pair of seats of one match."""
+    return [
+        (seat, other, pairwise_score(place, other_place))
+        for seat, place in enumerate(places)
+        for other, other_place in enumerate(places)
+        if other != seat
+    ]
 
 
 def check_result(ratings: Sequence[Rating], places: Sequence[int]) -> None:

@@ -17,7 +17,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from arena.ratings.base import RatedSeat, Rating, check_result, expected_score, pairwise_score
+from arena.ratings.base import (
+    Past,
+    RatedSeat,
+    Rating,
+    check_result,
+    expected_score,
+    pairwise_score,
+)
 
 PROVISIONAL_GAMES = 20
 K_CEILING = 720.0
@@ -42,7 +49,12 @@ class FallingKElo:
     def successor(self, rating: Rating) -> Rating:
         return self._at(rating.value, 0)
 
-    def rate(self, ratings: Sequence[Rating], places: Sequence[int]) -> list[RatedSeat]:
+    def rate(
+        self,
+        ratings: Sequence[Rating],
+        places: Sequence[int],
+        pasts: Sequence[Past] | None = None,
+    ) -> list[RatedSeat]:
         check_result(ratings, places)
         count = len(ratings)
         seats = []

@@ -22,27 +22,24 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arena.ratings.base import LOGISTIC, RatedSeat, Rating, check_result, pairwise_score
+from arena.ratings.base import LOGISTIC, Past, RatedSeat, Rating, check_result, pairwise_score
 
 GLICKO_G = 3 * LOGISTIC**2 / math.pi**2
 
 
 @dataclass(frozen=True)
-class EloScaleGlicko:
-    """Glicko on the Elo scale, with a multiplayer match counted as weighted pairs."""
+class GlickoBelief:
+    """What the Bayesian systems share: a rating is a value and a deviation, a
+    new version starts widened from its bot's, the band is two deviations."""
 
     initial_deviation: float = 420.0
     """The doubt about a new bot: its band is +/- 840 points."""
     new_version_spread: float = 200.0
     """Added (in quadrature) to the bot's deviation when a new version starts."""
-    drift: float = 1.0
-    """Strength that may change between two matches, in Elo points."""
     provisional_deviation: float = 80.0
     """A rating is provisional while its deviation is above this."""
     table_exponent: float = 0.4
     """A pair in a table of N counts as 1 / (N - 1) ** table_exponent of a game."""
-
-    name = "glicko"
 
     def pair_weight(self, seats: int) -> float:
         """What one pair of seats at a table of `seats` counts for, in games."""
@@ -55,10 +52,31 @@ class EloScaleGlicko:
         widened = math.hypot(rating.deviation, self.new_version_spread)
         return Rating(rating.value, min(self.initial_deviation, widened), 0)
 
-    def rate(self, ratings: Sequence[Rating], places: Sequence[int]) -> list[RatedSeat]:
+    def band(self, rating: Rating) -> float:
+        return 2.0 * rating.deviation
+
+    def is_provisional(self, rating: Rating) -> bool:
+        return rating.deviation > self.provisional_deviation
+
+
+@dataclass(frozen=True)
+class EloScaleGlicko(GlickoBelief):
+    """Glicko on the Elo scale, with a multiplayer match counted as weighted pairs."""
+
+    drift: float = 1.0
+    """Strength that may change between two matches, in Elo points."""
+
+    name = "glicko"
+
+    def rate(
+        self,
+        ratings: Sequence[Rating],
+        places: Sequence[int],
+        pasts: Sequence[Past] | None = None,
+    ) -> list[RatedSeat]:
         check_result(ratings, places)
         weight = self.pair_weight(len(ratings))
-        dampers = [1.0 / math.sqrt(1.0 + GLICKO_G * r.deviation**2) for r in ratings]
+        dampers = [damper(r.deviation) for r in ratings]
         seats = []
         for i, rating in enumerate(ratings):
             surprises = [0.0] * len(ratings)
@@ -66,7 +84,7 @@ class EloScaleGlicko:
             for j, other in enumerate(ratings):
                 if j == i:
                     continue
-                expected = _expected(rating.value - other.value, dampers[j])
+                expected = expected_damped(rating.value - other.value, dampers[j])
                 surprises[j] = dampers[j] * (pairwise_score(places[i], places[j]) - expected)
                 information += dampers[j] ** 2 * expected * (1.0 - expected)
             prior = rating.deviation**2 + self.drift**2
@@ -77,13 +95,17 @@ class EloScaleGlicko:
             seats.append(RatedSeat(after, versus))
         return seats
 
-    def band(self, rating: Rating) -> float:
-        return 2.0 * rating.deviation
 
-    def is_provisional(self, rating: Rating) -> bool:
-        return rating.deviation > self.provisional_deviation
+def damper(deviation: float) -> float:
+    """Glicko's g: how much less a result says when the opponent's rating is in doubt."""
+    return 1.0 / math.sqrt(1.0 + GLICKO_G * deviation**2)
 
 
-def _expected(lead: float, damper: float) -> float:
-    """The expected pairwise score of a bot `lead` points above a damped opponent."""
-    return 1.0 / (1.0 + math.exp(-LOGISTIC * damper * lead))
+def expected_damped(lead: float, damper: float) -> float:
+    """The expected pairwise score of a bot `lead` points above a damped opponent
+    (the logistic written so that no lead, however far, overflows)."""
+    odds = LOGISTIC * damper * lead
+    if odds >= 0:
+        return 1.0 / (1.0 + math.exp(-odds))
+    chance = math.exp(odds)
+    return chance / (1.0 + chance)

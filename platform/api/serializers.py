@@ -186,6 +186,10 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     band_before = serializers.SerializerMethodField()
     band_after = serializers.SerializerMethodField()
     versus = serializers.SerializerMethodField()
+    earlier = serializers.FloatField(
+        help_text="Points from the version's earlier results, read again against its "
+        "opponents' current ratings; `versus` points and these add up to after - before."
+    )
 
     class Meta:
         model = RatingChange
@@ -199,6 +203,7 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "band_after",
             "games_before",
             "versus",
+            "earlier",
         ]
 
     def get_band_before(self, change: RatingChange) -> int:

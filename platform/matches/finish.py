@@ -15,6 +15,7 @@ from collections import defaultdict
 from statistics import fmean
 from typing import Protocol
 
+from django.apps import apps as installed_apps
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -30,6 +31,7 @@ from matches.playing import MatchOutcome
 from matches.qualification_verdict import qualification_judge
 from matches.rows import rows_update
 from matches.tallies import tally_ranked_match
+from matches.version_results import VersionResults, version_pasts, version_records_read
 
 SEAT_OUTCOME = [
     "place",
@@ -98,7 +100,10 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     history stays true) but leaves the bot's rating alone. A house bot may
     fill several seats of one table; it then moves by the mean of its seats'
     changes, and counts one game. Bots, then versions, are locked in id order
-    (as acceptance does), so concurrent finishes never deadlock.
+    (as acceptance does), so concurrent finishes never deadlock. The rating
+    system reads each seated version's start and its results so far against
+    each opponent version (`matches.version_results`, one query), and the
+    match's results are added to them, under the versions' locks.
     """
     bot_ids = sorted({seat.bot_id for seat in seats})
     locked = Bot.objects.select_for_update(of=("self",)).select_related("summary")
@@ -107,13 +112,18 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     versions = {
         version.pk: version
         for version in BotVersion.objects.select_for_update()
-        .only("bot_id", *RATING_FIELDS)  # not the source, nor the qualification's log
+        # not the source, nor the qualification's log
+        .only("bot_id", *RATING_FIELDS, "start_rating", "start_deviation")
         .filter(id__in=version_ids)
         .order_by("id")
     }
+    records = version_records_read(version_ids)
+    pasts = version_pasts(versions.values(), records)
+    places: list[int] = [seat.place for seat in seats]  # type: ignore[misc]  # just placed
     rated = rating_system().rate(
         [versions[seat.bot_version_id].rating_state for seat in seats],
-        [seat.place for seat in seats],  # type: ignore[misc]  # every seat was just placed
+        places,
+        [pasts[seat.bot_version_id] for seat in seats],
     )
     by_version: dict[int, list[RatedSeat]] = defaultdict(list)
     for seat, rated_seat in zip(seats, rated, strict=True):
@@ -142,6 +152,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
                 deviation_before=before.deviation,
                 deviation_after=after.deviation,
                 games_before=before.games,
+                earlier=fmean(seat.earlier for seat in own),
                 versus=[
                     {
                         "seat": other.seat,
@@ -156,6 +167,11 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     rows_update(list(versions.values()), RATING_FIELDS)
     rows_update(list(bots.values()), RATING_FIELDS)
     RatingChange.objects.bulk_create(history)
+    results = VersionResults(installed_apps, records)
+    results.count_match(
+        [(seat.bot_version_id, place) for seat, place in zip(seats, places, strict=True)]
+    )
+    results.save()
     tally_ranked_match(match=match, seats=seats, changes=history, bots=bots.values())
     updates = metrics.RATING_UPDATES.labels(ladder=match.ladder.slug)
     transaction.on_commit(lambda: updates.inc(len(history)))

@@ -152,6 +152,11 @@ class RatingChange(models.Model):
         blank=True,
         help_text="Points won against each other seat: a list of {seat, bot_id, points}.",
     )
+    earlier = models.FloatField(
+        default=0.0,
+        help_text="Points from the version's earlier results, read again against its "
+        "opponents' current ratings; with `versus` they add up to the change.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,6 +184,29 @@ class RatingChange(models.Model):
         """`versus` with each opponent's bot name, read from the match's seats."""
         names = {seat.seat: seat.bot.name for seat in self.match.seats.all()}
         return [{**entry, "bot": names.get(entry["seat"], "")} for entry in self.versus]
+
+
+class VersionRecord(models.Model):
+    """A version's ranked results against one opponent version, summed (`matches.version_results`).
+
+    What the rating system re-reads each time the version plays: with the
+    opponent's current rating, these two figures are all that its results say.
+    """
+
+    version = models.ForeignKey(BotVersion, models.CASCADE, related_name="records")
+    opponent = models.ForeignKey(BotVersion, models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField(default=0, help_text="Pairs of seats played against it.")
+    points = models.FloatField(default=0.0, help_text="Their score: 1 ahead, 1/2 level, 0 behind.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "opponent"], name="version_record_once_per_opponent"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"version {self.version_id} against {self.opponent_id}: {self.points}/{self.games}"
 
 
 class BotSummary(models.Model):

@@ -392,7 +392,7 @@ TAVOLO_TOURNAMENT_BATCH = env_int("TAVOLO_TOURNAMENT_BATCH", 64, minimum=1)
 """Tables of one tournament waiting for a worker at once; more are made as they finish."""
 
 TAVOLO_RATING_SYSTEM = env_choice("TAVOLO_RATING_SYSTEM", DEFAULT_SYSTEM, tuple(SYSTEMS))
-"""How ladders are rated: one of `arena.ratings.SYSTEMS` ("glicko", or "elo" with a falling K)."""
+"""How ladders are rated: one of `arena.ratings.SYSTEMS` ("refit", "glicko", "elo")."""
 
 TAVOLO_QUEUE_DEPTH = env_int("TAVOLO_QUEUE_DEPTH", 2, minimum=0)
 """Ranked matches kept queued per ladder: enough to keep workers busy, not a pile."""

@@ -43,6 +43,7 @@ def test_a_match_shows_seats_places_and_rating_changes(
     [versus] = changes["domino"]["versus"]
     assert (versus["seat"], versus["bot"]) == (1, "builtin:strong")
     assert versus["points"] == pytest.approx(changes["domino"]["after"] - 1500.0, abs=0.5)
+    assert changes["domino"]["earlier"] == pytest.approx(0.0, abs=1e-6)  # its first match
     assert body["seed"] == played.seed
     assert body["replay_url"].endswith(f"/api/matches/{played.pk}/replay/")
 

@@ -35,6 +35,8 @@ def test_the_schema_renders_as_openapi_3(anonymous: APIClient, db: None) -> None
     assert schema["openapi"].startswith("3.")
     assert "/api/bots/{bot_id}/versions/" in schema["paths"]
     assert "/api/token/" in schema["paths"]
+    change = schema["components"]["schemas"]["RatingChange"]["properties"]
+    assert "earlier results" in change["earlier"]["description"]
 
 
 @pytest.fixture

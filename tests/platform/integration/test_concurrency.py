@@ -14,7 +14,7 @@ from django.db import connections
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.finish import match_finish
-from matches.models import Match, RatingChange
+from matches.models import Match, RatingChange, VersionRecord
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import match_create
 
@@ -24,7 +24,7 @@ MATCHES = 500
 THREADS = 8
 
 
-def test_eight_threads_finishing_500_matches_twice_write_one_history_row_per_seat_bot(
+def test_eight_threads_finishing_500_matches_twice_count_each_once_in_history_and_records(
     alice: AbstractUser, bob: AbstractUser, ladders: dict[str, Ladder], accepted_bot: Callable
 ) -> None:
     ladder = ladders["muggins-4"]
@@ -62,3 +62,16 @@ def test_eight_threads_finishing_500_matches_twice_write_one_history_row_per_sea
         assert bot.games == changes.count()
         drift = sum(change.after - change.before for change in changes)
         assert bot.rating == pytest.approx(1500.0 + drift)
+    records = {
+        (row.version_id, row.opponent_id): (row.games, row.points)
+        for row in VersionRecord.objects.all()
+    }
+    for bot in Bot.objects.filter(ladder=ladder):
+        own = [
+            games
+            for (version, _), (games, _) in records.items()
+            if version == bot.current_version_id
+        ]
+        assert sum(own) == bot.games * (ladder.seats - 1)
+    for (version, opponent), (games, points) in records.items():
+        assert records[opponent, version] == (games, pytest.approx(games - points))

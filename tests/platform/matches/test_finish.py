@@ -7,13 +7,13 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import AbstractUser
 
-from arena.ratings import Rating
+from arena.ratings import Past, Rating, Record
 from arena.replay import loads_replay, verify_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_system
 from matches.finish import ON_FINISH, match_finish
-from matches.models import Match, RatingChange
+from matches.models import Match, RatingChange, VersionRecord
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.qualification_verdict import _version_accept
 from matches.selectors import match_replay_bytes
@@ -80,14 +80,43 @@ def test_a_ranked_finish_records_the_points_won_against_each_opponent(
         assert [entry["bot_id"] for entry in change.versus] == [
             other.pk for other in bots if other != bot
         ]
-        assert sum(entry["points"] for entry in change.versus) == pytest.approx(change.change)
+        points = sum(entry["points"] for entry in change.versus) + change.earlier
+        assert points == pytest.approx(change.change)
     winner = RatingChange.objects.get(match=match, bot=bots[1])
     assert all(entry["points"] > 0 for entry in winner.versus)
 
 
-RANKED_FINISH_QUERIES = 12
+def test_each_finish_rates_the_versions_on_all_their_results_against_current_ratings(
+    table: list[Bot], muggins_ladder: Ladder
+) -> None:
+    ace, bee = (bot.current_version for bot in table)
+    match_finish(match_id=ranked(muggins_ladder, table).pk, outcome=outcome(1, 2))
+    ace.refresh_from_db()
+    bee.refresh_from_db()
+    after_one = [ace.rating_state, bee.rating_state]
+    match = ranked(muggins_ladder, table)
+    match_finish(match_id=match.pk, outcome=outcome(1, 1))
+    pasts = [
+        Past(ace.start_state, (Record(after_one[1], 1, 1.0),)),
+        Past(bee.start_state, (Record(after_one[0], 1, 0.0),)),
+    ]
+    due = rating_system().rate(after_one, [1, 1], pasts)
+    for version, seat in zip((ace, bee), due, strict=True):
+        version.refresh_from_db()
+        assert version.rating_state == pytest.approx(seat.after)
+        change = RatingChange.objects.get(match=match, version=version)
+        assert change.earlier == pytest.approx(seat.earlier)
+    records = VersionRecord.objects.order_by("version_id")
+    assert [(r.version_id, r.opponent_id, r.games, r.points) for r in records] == [
+        (ace.pk, bee.pk, 2, 1.5),
+        (bee.pk, ace.pk, 2, 0.5),
+    ]
+
+
+RANKED_FINISH_QUERIES = 14
 """A ranked finish without a crash, whatever its number of seats: the transaction, the
-match and its seats, the bots' and versions' ratings, the history, and the tallies."""
+match and its seats, the bots' and versions' ratings, the versions' records, the history,
+and the tallies."""
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -156,6 +185,11 @@ def test_a_house_bot_in_several_seats_moves_by_its_mean_change_and_counts_one_ga
     assert house.rating == pytest.approx(sum(seat.after.value for seat in seats[1:]) / 3)
     assert house.games == 1
     assert RatingChange.objects.filter(match=match).count() == 2
+    records = VersionRecord.objects.values_list("version_id", "opponent_id", "games", "points")
+    mine_version, house_version = mine.current_version_id, house.current_version_id
+    assert sorted(records) == sorted(
+        [(mine_version, house_version, 3, 3.0), (house_version, mine_version, 3, 0.0)]
+    )
 
 
 def test_a_challenge_leaves_ratings_alone(table: list[Bot], muggins_ladder: Ladder) -> None:

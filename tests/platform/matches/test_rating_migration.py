@@ -69,3 +69,64 @@ def test_old_versions_keep_their_last_rating_and_past_changes_are_split_by_oppon
         {"seat": 1, "bot_id": bee.pk, "points": pytest.approx(due[0].versus[1])}
     ]
     assert change.deviation_before == elo.band(Rating(games=30)) / 2
+
+
+BEFORE_RECORDS = [("bots", "0003_bot_retired"), ("matches", "0011_live_progress_unlogged")]
+AFTER_RECORDS = [("matches", "0012_version_records")]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
+def test_the_versions_records_are_summed_from_the_rated_matches_already_played() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_RECORDS)
+    apps = executor.loader.project_state(BEFORE_RECORDS).apps
+    user = apps.get_model("auth", "User").objects.create(username="dora")
+    ladder = apps.get_model("ladders", "Ladder").objects.create(
+        slug="old-4", name="Old", game="mia", seats=4
+    )
+    Bot, BotVersion = apps.get_model("bots", "Bot"), apps.get_model("bots", "BotVersion")
+    Match, MatchSeat = apps.get_model("matches", "Match"), apps.get_model("matches", "MatchSeat")
+    RatingChange = apps.get_model("matches", "RatingChange")
+    versions = []
+    for name in ("ace", "bee", "cat"):
+        bot = Bot.objects.create(owner=user, ladder=ladder, name=name)
+        versions.append(
+            BotVersion.objects.create(bot=bot, number=1, sha256=name, size=1, status="accepted")
+        )
+    ace, bee, cat = versions
+
+    def played(places: list[int], seated: list, rated: bool) -> None:
+        match = Match.objects.create(
+            ladder=ladder, seed="0", queued_at=timezone.now(), status="finished", kind="ranked"
+        )
+        for seat, (version, place) in enumerate(zip(seated, places, strict=True)):
+            MatchSeat.objects.create(
+                match=match, seat=seat, bot_id=version.bot_id, bot_version=version, place=place
+            )
+        if rated:
+            for version in set(seated):
+                RatingChange.objects.create(
+                    match=match, bot_id=version.bot_id, version=version, before=1500.0,
+                    after=1500.0, games_before=0,
+                )  # fmt: skip
+
+    played([1, 2, 2, 4], [ace, bee, cat, cat], rated=True)  # cat holds two seats
+    played([2, 1, 3, 4], [ace, bee, cat, cat], rated=True)
+    played([1, 2, 3, 4], [cat, cat, bee, ace], rated=False)  # a challenge, say: not counted
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER_RECORDS)
+    apps = executor.loader.project_state(AFTER_RECORDS).apps
+    records = {
+        (row.version_id, row.opponent_id): (row.games, row.points)
+        for row in apps.get_model("matches", "VersionRecord").objects.all()
+    }
+    assert records == {
+        (ace.pk, bee.pk): (2, 1.0),
+        (bee.pk, ace.pk): (2, 1.0),
+        (ace.pk, cat.pk): (4, 4.0),
+        (cat.pk, ace.pk): (4, 0.0),
+        (bee.pk, cat.pk): (4, 3.5),
+        (cat.pk, bee.pk): (4, 0.5),
+    }

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.models import Match
+from matches.models import Match, RatingChange
 
 
 def page(client: Client, path: str) -> str:
@@ -83,6 +83,18 @@ def test_a_bot_page_draws_its_rating_band_versions_places_and_head_to_head(
     for name in ("bluff", "cup", "dice"):
         assert f">{name}</a>" in head_to_head
     assert f'href="/matches/?bot={ace.pk}"' in html
+
+
+def test_a_bot_page_splits_each_change_by_opponent_and_earlier_results(
+    client: Client, season: list[Match], table: list[Bot]
+) -> None:
+    ace = table[0]
+    html = page(client, f"/bots/{ace.pk}/")
+    assert html.count("from earlier results re-read") == len(season)
+    for change in RatingChange.objects.filter(bot=ace):
+        assert f"{change.earlier:+.1f} from earlier results re-read" in html
+        for entry in change.versus_named():
+            assert f"{entry['points']:+.1f} vs {entry['bot']}" in html
 
 
 def test_a_bot_without_ranked_matches_says_so(client: Client, table: list[Bot]) -> None:

@@ -110,6 +110,17 @@ def test_the_ratings_page_explains_the_chosen_systems_maths(client: Client, db: 
     for words in ("Glicko", "= 420", "1 / (N", "provisional", "above\n80", "± 840"):
         assert words in html
     assert "widened by\n200" in html
+    assert "<em>current</em> rating" in html
+    assert "from earlier results re-read" in html
+
+
+def test_the_ratings_page_explains_glicko_when_chosen(
+    client: Client, db: None, settings: Settings
+) -> None:
+    settings.TAVOLO_RATING_SYSTEM = "glicko"
+    html = page(client, "/ratings/")
+    assert "the evidence of the match is added" in html
+    assert "re-read" not in html
 
 
 def test_the_ratings_page_follows_the_setting(client: Client, db: None, settings: Settings) -> None:
