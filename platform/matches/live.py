@@ -4,8 +4,8 @@ spectators read them back as the public view's frames.
 The events go to the database (`MatchProgress`), which both set-ups share:
 PostgreSQL with Redis, and the standalone site's SQLite file with its
 filesystem broker, where the web server and the worker are separate processes.
-The worker writes at most every `PROGRESS_SECONDS` (the first time when the match
-has been played that long, so a shorter one writes nothing), each time one row with the
+The worker writes at most every `PROGRESS_SECONDS`, the first time once the match has
+been played `TAVOLO_LIVE_AFTER_MS` (so a shorter one writes nothing), each time one row with the
 events since its last write (one INSERT, however long the match has run; on
 PostgreSQL the table is unlogged, so the write does not wait for the disk), and
 the viewer polls a little more often than every second, so a spectator is at
@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from time import monotonic
 
+from django.conf import settings
 from django.db import DatabaseError
 
 from arena.engine import JSON, Game
@@ -34,7 +35,7 @@ OVER = (Match.Status.FINISHED, Match.Status.FAILED)
 
 class ProgressWriter:
     """The runner's `on_progress` for one run of a match: keeps its events so far in the
-    database, from `PROGRESS_SECONDS` after the play starts on, so a match shorter than
+    database, from `TAVOLO_LIVE_AFTER_MS` after the play starts on, so a match shorter than
     that writes nothing (a spectator is as far behind the table as with any write); and
     clears them once the match is over."""
 
@@ -55,7 +56,7 @@ class ProgressWriter:
             "seats": [{"seat": seat, "bot": name} for seat, name in enumerate(bot_names)],
             "seed": format(seed, "x"),
         }
-        self.written_at = monotonic()
+        self.written_at = monotonic() - PROGRESS_SECONDS + settings.TAVOLO_LIVE_AFTER_MS / 1000
 
     def __call__(self, events: list[JSON]) -> None:
         now = monotonic()

@@ -203,6 +203,8 @@ else:
 # How long a public page (ladder, bot, match list, match) is served to visitors not signed in
 # from one rendering of it; 0 renders every request (web.caching).
 TAVOLO_PAGE_CACHE_SECONDS = env_int("TAVOLO_PAGE_CACHE_SECONDS", 10, minimum=0)
+# How long a match is played before spectators can follow it (matches.live).
+TAVOLO_LIVE_AFTER_MS = env_int("TAVOLO_LIVE_AFTER_MS", 300, minimum=0)
 
 # --- Files: replays and bot logs on disk, or in an S3-compatible bucket -------------------------
 STATIC_URL = "static/"

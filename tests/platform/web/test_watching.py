@@ -194,8 +194,10 @@ def test_a_worker_writes_progress_while_playing_and_clears_it_after(
     house: Bot,
     progress_saves: list[tuple[int, int]],
     monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
 ) -> None:
     monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 0.0)
+    settings.TAVOLO_LIVE_AFTER_MS = 0
     played = play_match(printing_bot.ladder, printing_bot, house)
     assert progress_saves and progress_saves[0][0] == 0 and progress_saves[0][1] < played.decisions
     assert not MatchProgress.objects.exists()
@@ -206,10 +208,10 @@ def test_a_match_played_faster_than_progress_is_written_writes_and_clears_nothin
     printing_bot: Bot,
     house: Bot,
     progress_saves: list[tuple[int, int]],
-    monkeypatch: pytest.MonkeyPatch,
     django_assert_num_queries: Callable[..., Any],
+    settings: Any,
 ) -> None:
-    monkeypatch.setattr("matches.live.PROGRESS_SECONDS", 3600.0)
+    settings.TAVOLO_LIVE_AFTER_MS = 3_600_000
     play_match(printing_bot.ladder, printing_bot, house)
     assert not progress_saves
     writer = ProgressWriter(match_id=1, attempt=1)
