@@ -14,6 +14,7 @@ import math
 import os
 import select
 import time
+from collections.abc import Callable
 
 from sandbox.ring import LogRing
 
@@ -54,11 +55,14 @@ class LineChannel:
 
     # Writing
 
-    def send(self, data: bytes, deadline: float) -> bool:
+    def send(
+        self, data: bytes, deadline: float, before_waiting: Callable[[], None] | None = None
+    ) -> bool:
         """Write `data` (after anything left from before); False if the deadline came first.
 
         What could not be written is kept and goes first next time, so the bot
-        never sees half a line followed by another line.
+        never sees half a line followed by another line. `before_waiting` is
+        called once if the bot must read some of it before the rest fits.
         """
         self._unsent += data
         while self._unsent:
@@ -74,6 +78,9 @@ class LineChannel:
                 return True
             if len(self._unsent) > MAX_UNSENT_BYTES:
                 raise BrokenPipeError("the bot has stopped reading its input")
+            if before_waiting is not None:
+                before_waiting()
+                before_waiting = None
             if not self._wait(self._writable, deadline):
                 return False
         return True

@@ -390,19 +390,24 @@ def receive_match(control: Any) -> tuple[bytes, list[int]]:
 
 
 def report_host(host: int, status: int, *, linger: bool = False) -> NoReturn:
-    """Wait for the host (reaping whatever else ends meanwhile), write its wait status, exit.
+    """Wait for the host to end, reap it and whatever ended before it, write its wait status, exit.
 
     With `linger`, exit only once the runner has closed the status pipe: the runner
     signals this process's group by its number, which must not be another's meanwhile.
     """
+    import select
+
+    # Wait on a pidfd, woken only by the host's exit: a process waiting in waitpid is woken
+    # each time its child is stopped or continued, twice a decision for a paused bot.
+    exited = select.poll()
+    exited.register(os.pidfd_open(host), select.POLLIN)
+    exited.poll()
     while True:
         pid, code = os.waitpid(-1, 0)
         if pid == host:
             break
     send(status, code.to_bytes(STATUS_BYTES, "little", signed=True))
     if linger:
-        import select
-
         closed = select.poll()
         closed.register(status, 0)  # a pipe's writer gets POLLERR once its reader is closed
         closed.poll()

@@ -201,7 +201,6 @@ class ProcessBot:
         was_paused = self._paused
         if was_paused and self._process is not None and self._process.broke_pause():
             return Fault(self._crashed(BROKE_PAUSE), crash=True)
-        self.resume()
         try:
             answer = self._exchange(observation, deadline, timeout)
         except BrokenPipeError:
@@ -246,7 +245,11 @@ class ProcessBot:
         history = observation.get("history", [])
         start = self._history_sent if len(history) >= self._history_sent else 0
         self._history_sent = len(history)
-        if not self._channel.send(wire.observation_line(observation, start), deadline):
+        # A paused bot is resumed once its observation waits in the socket, so that it wakes
+        # once, to read it, rather than once to resume and again when the line comes.
+        sent = self._channel.send(wire.observation_line(observation, start), deadline, self.resume)
+        self.resume()
+        if not sent:
             self._late += 1
             return Fault(
                 f"late: the bot did not read its observation within {seconds_text(timeout)}"
