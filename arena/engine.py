@@ -48,16 +48,18 @@ So a caller:
 
 - must never mutate anything a state or a game hands out: to add a field
   (the runner's ``time``), copy first;
-- may keep events, action dicts and legal-action lists as long as it likes:
-  once handed out they never change (events are final; nothing appends to or
-  edits a legal-action list after handing it out);
+- may keep events, action dicts, legal-action lists and the rules dict as
+  long as it likes: once handed out they never change (events are final;
+  nothing appends to or edits a legal-action list or the rules after handing
+  them out);
 - must read an observation before the next `apply`, `infraction` or `crash`
   (it may be brought up to date in place), and copy what must outlast it.
 
-**Identity of legal-action lists.** Because a legal-action list never changes
-once handed out, a list with the same identity (and still alive) has the same
-content. The wire (`sandbox.wire.SharedLists`) relies on this: it encodes each
-list once and knows it again by ``id``, keeping a reference so that the id is
+**Identity of final values.** Because a legal-action list, an event or the
+rules dict never changes once handed out, one with the same identity (and
+still alive) has the same content. The wire (`sandbox.wire.FinalValues`)
+relies on this: it encodes each once, however many seats and decisions it
+goes to, and knows it again by ``id``, keeping a reference so that the id is
 not reused. tests/arena/test_engine_contract.py checks it of both engines.
 
 The runner turns a bot's late, malformed or illegal reply into `infraction`

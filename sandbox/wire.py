@@ -42,20 +42,22 @@ def load_line(
     )
 
 
-class SharedLists:
-    """The JSON of lists the engines share and never change, encoded once each.
+class FinalValues:
+    """The JSON of values the engines hand out and never change, encoded once each.
 
-    Engines hand out precomputed lists of legal actions (the engine contract:
-    nobody changes them), so a list seen before is known by its identity. The
-    cache keeps a reference to each list, so that its id cannot be reused
+    By the engine contract (`arena.engine`, "Who owns what"), legal-action
+    lists, events and the rules dict never change once handed out, and engines
+    share them: a history event goes to every seat, an action list or the rules
+    to every decision. So a value seen before is known by its identity. The
+    cache keeps a reference to each value, so that its id cannot be reused
     while cached, and starts over when full.
     """
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._texts: dict[int, tuple[list[Any], int, str]] = {}
+        self._texts: dict[int, tuple[Any, int, str]] = {}
 
-    def text(self, value: list[Any]) -> str:
+    def text(self, value: list[Any] | dict[str, Any]) -> str:
         known = self._texts.get(id(value))
         if known is not None and known[0] is value and known[1] == len(value):
             return known[2]
@@ -66,21 +68,30 @@ class SharedLists:
         return text
 
 
-_legal_actions = SharedLists(4096)
+_final_values = FinalValues(16384)
+FINAL_FIELDS = ("rules", "legal_actions")
+"""Observation fields whose values are final by the engine contract, when lists or dicts."""
 
 
 def observation_line(observation: JSON, history_start: int) -> bytes:
-    """An observation whose history carries only the events from `history_start` on."""
+    """An observation whose history carries only the events from `history_start` on.
+
+    What the engines share and never change (`FinalValues`) is encoded once,
+    the rest of the observation anew each time.
+    """
     message = dict(observation)
-    message["history"] = observation.get("history", [])[history_start:]
-    message["history_start"] = history_start
-    legal = message.pop("legal_actions", None)
-    text = _encoder.encode(message)
-    if isinstance(legal, list):
-        text = f'{text[:-1]},"legal_actions":{_legal_actions.text(legal)}}}'
-    elif legal is not None:
-        return encode({**message, "legal_actions": legal})
-    return text.encode() + b"\n"
+    history = message.pop("history", [])[history_start:]
+    final = {key: message.pop(key) for key in FINAL_FIELDS if key in message}
+    fields = [_encoder.encode(message)[1:-1]] if message else []
+    for key, value in final.items():
+        known = isinstance(value, list | dict)
+        fields.append(f'"{key}":{_final_values.text(value) if known else _encoder.encode(value)}')
+    events = ",".join(
+        _final_values.text(event) if isinstance(event, dict) else _encoder.encode(event)
+        for event in history
+    )
+    fields.append(f'"history":[{events}],"history_start":{history_start}')
+    return f"{{{','.join(fields)}}}\n".encode()
 
 
 def _quote(value: Any) -> str:

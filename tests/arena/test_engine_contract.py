@@ -62,22 +62,29 @@ def _variants() -> list[tuple[str, int, str]]:
 
 
 @pytest.mark.parametrize("game_name, players, variant", _variants())
-def test_legal_action_lists_and_events_never_change_once_handed_out(game_name, players, variant):
-    """What the wire's cache relies on: a legal-action list known by its identity
-    still holds what it held when the state handed it out."""
+def test_legal_action_lists_events_and_rules_never_change_once_handed_out(
+    game_name, players, variant
+):
+    """What the wire's cache relies on: a legal-action list, a history event or the
+    rules dict known by its identity still holds what it held when handed out."""
     for seed in range(8):
         state = make_game(game_name, players, variant).new_state(seed)
         rng = random.Random(seed)
-        handed_out: list[tuple[list, list]] = []
+        handed_out: list[tuple[object, object]] = []
+        shown = 0
         while (seat := state.current_seat()) is not None:
             legal = state.legal_actions()
-            seen = state.observation(seat)["legal_actions"]
-            assert seen is legal
+            observation = state.observation(seat)
+            assert observation["legal_actions"] is legal
             handed_out.append((legal, copy.deepcopy(legal)))
+            if len(handed_out) == 1:
+                handed_out.append((observation["rules"], copy.deepcopy(observation["rules"])))
+            handed_out += [(event, copy.deepcopy(event)) for event in state.history[shown:]]
+            shown = len(state.history)
             state.apply(rng.choice(legal))
         events = copy.deepcopy(state.events)
         state.result()
-        assert all(legal == snapshot for legal, snapshot in handed_out)
+        assert all(value == snapshot for value, snapshot in handed_out)
         assert state.events == events
 
 
