@@ -43,6 +43,9 @@ EXIT_LOAD_FAILED = 2
 """The bot file raised on import or defines no callable `act`."""
 EXIT_OUT_OF_MEMORY = 3
 """The bot raised MemoryError: it broke its address-space limit."""
+RESERVE_BYTES = 4 * 1024 * 1024
+"""Address space held back from the bot (mapped, never touched) and given up to report a
+MemoryError: the traceback module and the bot's source lines need some."""
 ERROR_TEXT_CHARS = 500
 """An error reply keeps this much of the exception's text."""
 FD_BYTES = 4
@@ -183,6 +186,18 @@ def load_bot(source: bytes, filename: str) -> Callable[[dict[str, Any]], Any]:
     return act
 
 
+_reserve: Any = None
+"""`RESERVE_BYTES` of address space, mapped by `play` before it loads the bot."""
+
+
+def exit_out_of_memory() -> NoReturn:
+    """Give the reserve up, print the MemoryError's traceback, exit."""
+    if _reserve is not None:
+        _reserve.close()
+    print_traceback()
+    os._exit(EXIT_OUT_OF_MEMORY)
+
+
 def describe(error: BaseException) -> str:
     """``Type: text``, cut to `ERROR_TEXT_CHARS`."""
     try:
@@ -197,8 +212,7 @@ def answer(act: Callable[[dict[str, Any]], Any], observation: dict[str, Any]) ->
     try:
         return encode({"type": "action", "action": act(observation)})
     except MemoryError:
-        print_traceback()
-        os._exit(EXIT_OUT_OF_MEMORY)
+        exit_out_of_memory()
     except Exception as error:
         print_traceback()
         return encode({"type": "error", "error": describe(error)})
@@ -228,11 +242,14 @@ def play(protocol_in: BinaryIO, protocol_out: int, extra_processes: int = 0) -> 
     load = decode(protocol_in.readline())
     share_cpu(load.get("cpu"))
     set_rlimits(load["rlimits"], extra_processes)
+    global _reserve
+    import mmap
+
+    _reserve = mmap.mmap(-1, RESERVE_BYTES)
     try:
         act = load_bot(binascii.a2b_base64(load["source_base64"]), load["filename"])
     except MemoryError:
-        print_traceback()
-        os._exit(EXIT_OUT_OF_MEMORY)
+        exit_out_of_memory()
     except BaseException as error:
         if isinstance(error, LoadError):
             print(f"{type(error).__name__}: {error}", file=sys.stderr)
@@ -390,10 +407,12 @@ def receive_match(control: Any) -> tuple[bytes, list[int]]:
 
 
 def report_host(host: int, status: int, *, linger: bool = False) -> NoReturn:
-    """Wait for the host to end, reap it and whatever ended before it, write its wait status, exit.
+    """Wait for the host to end, write its wait status, exit.
 
-    With `linger`, exit only once the runner has closed the status pipe: the runner
-    signals this process's group by its number, which must not be another's meanwhile.
+    Without `linger`, the host is reaped with whatever ended before it. With
+    `linger`, exit only once the runner has closed the status pipe, leaving the
+    host unreaped until then: the runner signals this process's session and the
+    host's group by their numbers, which must not be another's meanwhile.
     """
     import select
 
@@ -402,10 +421,15 @@ def report_host(host: int, status: int, *, linger: bool = False) -> NoReturn:
     exited = select.poll()
     exited.register(os.pidfd_open(host), select.POLLIN)
     exited.poll()
-    while True:
-        pid, code = os.waitpid(-1, 0)
-        if pid == host:
-            break
+    if linger:
+        ended = os.waitid(os.P_PID, host, os.WEXITED | os.WNOWAIT)
+        assert ended is not None  # None only with WNOHANG
+        code = wait_status(ended)
+    else:
+        while True:
+            pid, code = os.waitpid(-1, 0)
+            if pid == host:
+                break
     send(status, code.to_bytes(STATUS_BYTES, "little", signed=True))
     if linger:
         closed = select.poll()
@@ -414,13 +438,21 @@ def report_host(host: int, status: int, *, linger: bool = False) -> NoReturn:
     os._exit(0)
 
 
+def wait_status(ended: os.waitid_result) -> int:
+    """The `waitpid` status of a child that `waitid` found ended."""
+    if ended.si_code == os.CLD_EXITED:
+        return (ended.si_status & 0xFF) << 8
+    return ended.si_status | (0x80 if ended.si_code == os.CLD_DUMPED else 0)
+
+
 def serve_local() -> int:
     """An unjailed server (``host.py --serve``): for each request a fresh host.
 
-    Each match gets a session of its own, whose leader waits for the host and
-    writes its wait status; the server answers with that leader's pid (the
-    session's process group, which the runner pauses and kills). Returns only
-    in a match's host, its protocol socket.
+    Each match gets a session of its own, whose leader forks the host into a
+    process group of its own (which the runner pauses), writes the host's pid
+    on the status pipe, waits for the host and writes its wait status; the
+    server answers with that leader's pid (the session, which the runner
+    kills). Returns only in a match's host, its protocol socket.
     """
     import signal
 
@@ -438,6 +470,9 @@ def serve_local() -> int:
                 take_descriptors(stderr, status)
                 del sys.argv[1:]
                 return protocol
+            # The runner pauses the host's own process group, which leaves this waiter asleep.
+            os.setpgid(host, host)
+            send(status, host.to_bytes(STATUS_BYTES, "little", signed=True))
             os.close(protocol)
             os.close(stderr)
             report_host(host, status, linger=True)

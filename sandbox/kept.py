@@ -315,8 +315,15 @@ class LocalServer:
             answer = self.control.recv(STATUS_BYTES) if ready else b""
             if len(answer) != STATUS_BYTES:
                 raise OSError("the bot server did not fork a host")
-        session = int.from_bytes(answer, "little")
-        return LocalMatch(session, channels.protocol.detach(), channels.stderr, channels.status)
+            session = int.from_bytes(answer, "little")
+            forked = select.select([channels.status], [], [], ACK_SECONDS)[0]
+            answer = os.read(channels.status, STATUS_BYTES) if forked else b""
+            if len(answer) != STATUS_BYTES:
+                raise OSError("the bot server's session did not fork a host")
+        host = int.from_bytes(answer, "little")
+        return LocalMatch(
+            session, host, channels.protocol.detach(), channels.stderr, channels.status
+        )
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -327,11 +334,13 @@ class LocalServer:
 
 
 class LocalMatch(ForkedMatch):
-    """An unjailed host forked for one bot, in a session of its own (`LocalProcess`'s way)."""
+    """An unjailed host forked for one bot, in a session of its own (`LocalProcess`'s way),
+    and in a process group of its own there, which pausing stops and resumes: the session's
+    leader, which only waits for the host, is left asleep."""
 
-    def __init__(self, session: int, protocol: int, stderr: int, status: int) -> None:
+    def __init__(self, session: int, host: int, protocol: int, stderr: int, status: int) -> None:
         super().__init__(protocol, stderr, status)
-        self._session = session
+        self._session, self._host = session, host
 
     @property
     def pid(self) -> int:
@@ -339,17 +348,20 @@ class LocalMatch(ForkedMatch):
 
     def pause(self) -> None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self._session, signal.SIGSTOP)
+            os.killpg(self._host, signal.SIGSTOP)
 
     def resume(self) -> None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self._session, signal.SIGCONT)
+            os.killpg(self._host, signal.SIGCONT)
 
     def kill(self) -> None:
-        """Kill the session's processes, and the tree of its leader."""
+        """Kill the host's group (while the leader keeps its number), the tree of the
+        session's leader, and the session's processes."""
         if self._killed:
             return
         self._killed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._host, signal.SIGKILL)
         tree.kill_tree(self._session)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._session, signal.SIGKILL)
