@@ -1,6 +1,6 @@
 """A local series of four jailed template bots, beside the floor under it, in one run.
 
-    uv run python bench/series.py [--games 200] [--jobs N] [--floor-matches 40]
+    uv run python bench/series.py [--games 200] [--jobs N] [--floor-matches 40] [--rounds 3]
 
 The series: `arena.series.play_series` (what `tavolo play` runs) with four
 copies of the `tavolo new-bot` template, jailed, for 4-player Mia and
@@ -10,10 +10,16 @@ jailed bots can avoid, measured with the same number of processes side by
 side: four bots started and closed through the warm pool of jails, the
 series' decisions per match as bare one-line pipe round trips between two
 processes on one CPU, and the match played by the bare engine (legal
-actions, a random choice, apply). Ratio: the floor's matches a second over
-the series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
+actions, a random choice, apply), timed once each floor process has played
+one match untimed, while the series is timed as users see it, its first
+jail starts included. Ratio: the floor's matches a second over the series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
 cores, at most 1.5x the floor, and the unjailed series not slower than the
 jailed one.
+
+The three are measured in `--rounds` alternating rounds, each with its share
+of the matches (a round's series is seeded with its number), so that the
+machine's drifting load falls on all three alike; rates and CPU are over all
+rounds, and the ratio column also gives the lowest and highest round's.
 
 CPU a match: each series is played in a child process inside a cgroup of its
 own (cgroup v1 `cpuacct`, else a v2 group, either writable: run as root), so
@@ -34,6 +40,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +54,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 from arena.cli.new_bot import starter_source  # noqa: E402
+from arena.engine import Game  # noqa: E402
 from arena.games import make_game  # noqa: E402
 from arena.series import play_series  # noqa: E402
 from sandbox.cgroups_v2 import NoV2Error, mount_point, own_group  # noqa: E402
@@ -129,27 +137,32 @@ def _remove(group: Path) -> None:
                 time.sleep(0.05)
 
 
-def series_rate(game: str, bot: Path, games: int, jobs: int, *, jail: bool) -> tuple[float, int]:
+def series_rate(
+    game: str, bot: Path, games: int, jobs: int, *, jail: bool, seed: int = 1
+) -> tuple[float, int]:
     """Matches a second of a seeded series, and its decisions per match."""
     rules = make_game(game, SEATS)
     started = time.perf_counter()
-    result = play_series(rules, [str(bot)] * SEATS, games=games, seed=1, jail=jail, jobs=jobs)
+    result = play_series(rules, [str(bot)] * SEATS, games=games, seed=seed, jail=jail, jobs=jobs)
     seconds = time.perf_counter() - started
     return games / seconds, round(result.decisions / games)
 
 
 def floor_rate(game: str, bot: Path, matches: int, jobs: int, decisions: int) -> float:
-    """Matches a second of `jobs` processes each playing floor matches (see the module)."""
+    """Matches a second of `jobs` processes each playing floor matches (see the module),
+    timed once each has played one untimed, so that no cold jail start is counted."""
     context = multiprocessing.get_context("fork")
     per_worker = max(1, matches // jobs)
     done = context.Queue()
+    warm = context.Barrier(jobs + 1)
     workers = [
-        context.Process(target=_floor_worker, args=(game, bot, per_worker, decisions, done))
+        context.Process(target=_floor_worker, args=(game, bot, per_worker, decisions, warm, done))
         for _ in range(jobs)
     ]
-    started = time.perf_counter()
     for worker in workers:
         worker.start()
+    warm.wait()
+    started = time.perf_counter()
     for worker in workers:
         worker.join()
     seconds = time.perf_counter() - started
@@ -158,21 +171,73 @@ def floor_rate(game: str, bot: Path, matches: int, jobs: int, decisions: int) ->
 
 
 def _floor_worker(
-    game: str, bot: Path, matches: int, decisions: int, done: multiprocessing.Queue
+    game: str,
+    bot: Path,
+    matches: int,
+    decisions: int,
+    warm: threading.Barrier,
+    done: multiprocessing.Queue,
 ) -> None:
     rules = make_game(game, SEATS)
     rng = random.Random(1)
-    for number in range(matches):
-        bots = [open_file_bot(bot) for _ in range(SEATS)]
-        for each in bots:
-            assert each.start() is None
-        for each in bots:
-            each.close()
-        engine_bench.pipe_ping_pong(decisions, one_cpu=True)
-        state = rules.new_state(number)
-        while not state.is_over():
-            state.apply(rng.choice(state.legal_actions()))
+    _floor_match(rules, bot, rng, 0, decisions)
+    warm.wait()
+    for number in range(1, matches + 1):
+        _floor_match(rules, bot, rng, number, decisions)
     done.put(matches)
+
+
+def _floor_match(rules: Game, bot: Path, rng: random.Random, number: int, decisions: int) -> None:
+    bots = [open_file_bot(bot) for _ in range(SEATS)]
+    for each in bots:
+        assert each.start() is None
+    for each in bots:
+        each.close()
+    engine_bench.pipe_ping_pong(decisions, one_cpu=True)
+    state = rules.new_state(number)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def measure_game(
+    game: str, bot: Path, games: int, jobs: int, floor_matches: int, rounds: int
+) -> dict[str, Any]:
+    """The jailed and unjailed series and the floor of `game`, in alternating rounds."""
+    round_games, round_floor = max(1, games // rounds), max(jobs, floor_matches // rounds)
+    seconds = {"jailed": 0.0, "unjailed": 0.0, "floor": 0.0}
+    cpu: dict[str, list[float | None]] = {"jailed": [], "unjailed": []}
+    decisions, ratios = [], []
+    for number in range(1, rounds + 1):
+        rates = {}
+        for mode in ("jailed", "unjailed"):
+            play = functools.partial(
+                series_rate, game, bot, round_games, jobs, jail=mode == "jailed", seed=number
+            )
+            (rates[mode], per_match), used = cpu_of(play)
+            seconds[mode] += round_games / rates[mode]
+            cpu[mode].append(used)
+            if mode == "jailed":
+                decisions.append(per_match)
+        floor = floor_rate(game, bot, round_floor, jobs, decisions[-1])
+        seconds["floor"] += floor_done(round_floor, jobs) / floor
+        ratios.append(floor / rates["jailed"])
+    played = round_games * rounds
+    return {
+        "jailed": played / seconds["jailed"],
+        "unjailed": played / seconds["unjailed"],
+        "floor": floor_done(round_floor, jobs) * rounds / seconds["floor"],
+        "cpu": [
+            None if None in used else sum(each or 0.0 for each in used) / played
+            for used in cpu.values()
+        ],
+        "decisions": round(sum(decisions) / rounds),
+        "ratios": ratios,
+    }
+
+
+def floor_done(matches: int, jobs: int) -> int:
+    """How many floor matches `floor_rate` plays for `matches` asked of `jobs` processes."""
+    return max(1, matches // jobs) * jobs
 
 
 def main() -> None:
@@ -180,36 +245,35 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="matches per series")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--floor-matches", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
     options = parser.parse_args()
     table = Table(
-        title=f"series of {options.games} matches, {SEATS} template bots, "
-        f"{options.jobs} processes (load before: {os.getloadavg()[0]:.2f})",
+        title=f"series of {options.games} matches in {options.rounds} rounds, {SEATS} template "
+        f"bots, {options.jobs} processes (load before: {os.getloadavg()[0]:.2f})",
         title_justify="left",
     )
     columns = ("game", "jailed", "unjailed", "CPU a match", "floor", "decisions")
-    for column in (*columns, "floor / jailed", "target"):
+    for column in (*columns, "floor / jailed (rounds)", "target"):
         table.add_column(column, justify="left" if column == "game" else "right")
     with tempfile.TemporaryDirectory() as folder:
         for game in ("mia", "muggins"):
             bot = Path(folder) / f"{game}_bot.py"
             bot.write_text(starter_source(game))
-            rates, cpu = {}, {}
-            for jail in (True, False):
-                play = functools.partial(series_rate, game, bot, options.games, options.jobs)
-                rates[jail], cpu[jail] = cpu_of(functools.partial(play, jail=jail))
-            (jailed, decisions), (unjailed, _) = rates[True], rates[False]
-            floor = floor_rate(game, bot, options.floor_matches, options.jobs, decisions)
+            found = measure_game(
+                game, bot, options.games, options.jobs, options.floor_matches, options.rounds
+            )
+            ratios = found["ratios"]
             table.add_row(
                 game,
-                f"{jailed:.1f}/s",
-                f"{unjailed:.1f}/s",
+                f"{found['jailed']:.1f}/s",
+                f"{found['unjailed']:.1f}/s",
                 " / ".join(
-                    "n/a" if seconds is None else f"{1000 * seconds / options.games:.0f} ms"
-                    for seconds in (cpu[True], cpu[False])
+                    "n/a" if seconds is None else f"{1000 * seconds:.0f} ms"
+                    for seconds in found["cpu"]
                 ),
-                f"{floor:.1f}/s",
-                str(decisions),
-                f"{floor / jailed:.2f}x",
+                f"{found['floor']:.1f}/s",
+                str(found["decisions"]),
+                f"{found['floor'] / found['jailed']:.2f}x ({min(ratios):.2f}-{max(ratios):.2f})",
                 f">= {TARGETS[game]:g}/s, <= {FLOOR_TARGET}x, unjailed >= jailed",
             )
     table.caption = f"load after: {os.getloadavg()[0]:.2f}"
