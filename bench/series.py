@@ -1,6 +1,6 @@
 """A local series of four jailed template bots, beside the floor under it, in one run.
 
-    uv run python bench/series.py [--games 200] [--jobs N] [--floor-matches 40] [--rounds 3]
+    uv run python bench/series.py [--games 200] [--jobs N] [--floor-matches 40] [--rounds 1]
 
 The series: `arena.series.play_series` (what `tavolo play` runs) with four
 copies of the `tavolo new-bot` template, jailed, for 4-player Mia and
@@ -12,14 +12,17 @@ series' decisions per match as bare one-line pipe round trips between two
 processes on one CPU, and the match played by the bare engine (legal
 actions, a random choice, apply), timed once each floor process has played
 one match untimed, while the series is timed as users see it, its first
-jail starts included. Ratio: the floor's matches a second over the series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
+jail starts included. Ratio: the floor's matches a second over the
+series'. Targets: at least 20 Mia and 8 Muggins matches a second on 2
 cores, at most 1.5x the floor, and the unjailed series not slower than the
 jailed one.
 
-The three are measured in `--rounds` alternating rounds, each with its share
-of the matches (a round's series is seeded with its number), so that the
-machine's drifting load falls on all three alike; rates and CPU are over all
-rounds, and the ratio column also gives the lowest and highest round's.
+With `--rounds N` the three are measured in N alternating rounds, each with
+its share of the matches (a round's series is seeded with its number), so
+that the machine's drifting load falls on all three alike; rates and CPU are
+over all rounds, and the ratio column also gives the lowest and highest
+round's. Each round's series starts its jails cold, as a new `tavolo play`
+does, so more rounds weigh those starts more.
 
 CPU a match: each series is played in a child process inside a cgroup of its
 own (cgroup v1 `cpuacct`, else a v2 group, either writable: run as root), so
@@ -245,7 +248,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="matches per series")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--floor-matches", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
+    parser.add_argument("--rounds", type=int, default=1, help="alternating rounds")
     options = parser.parse_args()
     table = Table(
         title=f"series of {options.games} matches in {options.rounds} rounds, {SEATS} template "
