@@ -193,6 +193,25 @@ def test_an_unjailed_bot_from_the_server_is_paused_between_its_turns():
     assert paused < running / 5
 
 
+def state_of(pid: int) -> str:
+    """The one-letter state in /proc/<pid>/stat: S sleeping, T stopped, R running."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+
+
+def test_pausing_an_unjailed_bot_stops_its_host_and_leaves_the_waiting_leader_asleep():
+    bot = open_file_bot(BOTS / "echo_history.py", jail=False)
+    assert bot.start() is None  # a started bot is left paused
+    try:
+        leader = bot._process.pid  # the session's leader, which waits for the host
+        (host,) = map(int, Path(f"/proc/{leader}/task/{leader}/children").read_text().split())
+        for _ in range(2):
+            assert wait_for(lambda: state_of(host) == "T", seconds=2)  # a stop is not waited for
+            assert state_of(leader) == "S"
+            assert bot.decide(OBSERVATION, 2.0) is not None
+    finally:
+        bot.close()
+
+
 def status_of(pid: int) -> dict[str, str]:
     """The fields of /proc/<pid>/status that say what a process may do."""
     fields = ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb", "NoNewPrivs", "Seccomp_filters")
