@@ -198,16 +198,26 @@ def state_of(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
 
 
+def wake_ups(pid: int) -> int:
+    """How often the process has slept and been woken (voluntary context switches)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    raise LookupError(pid)
+
+
 def test_pausing_an_unjailed_bot_stops_its_host_and_leaves_the_waiting_leader_asleep():
     bot = open_file_bot(BOTS / "echo_history.py", jail=False)
     assert bot.start() is None  # a started bot is left paused
     try:
         leader = bot._process.pid  # the session's leader, which waits for the host
         (host,) = map(int, Path(f"/proc/{leader}/task/{leader}/children").read_text().split())
-        for _ in range(2):
+        woken = wake_ups(leader)
+        for _ in range(20):
             assert wait_for(lambda: state_of(host) == "T", seconds=2)  # a stop is not waited for
             assert state_of(leader) == "S"
             assert bot.decide(OBSERVATION, 2.0) is not None
+        assert wake_ups(leader) == woken  # stopping and resuming its child never wake it
     finally:
         bot.close()
 
