@@ -45,6 +45,7 @@ README_SCREENSHOT = Path(__file__).resolve().parents[3] / "docs" / "images" / "v
 UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS") == "1"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 800}
 WAIT_MS = 15_000
 
 
@@ -116,6 +117,22 @@ def test_the_ladder_sorts_and_leads_to_a_bot_with_its_charts(open_page, played: 
     page.click("#standings a:text('domino')")
     page.wait_for_selector("svg.chart")
     assert page.locator("h1").inner_text() == "domino"
+    assert not page.errors
+
+
+def test_a_bots_page_fits_a_phone_its_tables_read_as_blocks(
+    open_page, played: Match, alice_bot: Bot
+) -> None:
+    page = open_page(f"/bots/{alice_bot.pk}/")
+    page.set_viewport_size(PHONE)
+    overflow = page.evaluate(
+        "[...document.querySelectorAll('table')].map(t => t.scrollWidth - t.clientWidth)"
+    )
+    assert len(overflow) >= 4 and max(overflow) <= 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.locator("table.stacked thead").first.is_visible()
+    label = "getComputedStyle(document.querySelector('td[data-label=before]'), '::before').content"
+    assert page.evaluate(label) == '"before: "'
     assert not page.errors
 
 
