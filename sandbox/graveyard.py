@@ -10,6 +10,7 @@ leaves them to its warden (`sandbox.warden`).
 
 from __future__ import annotations
 
+import errno
 import os
 import threading
 
@@ -33,10 +34,11 @@ def bury(group: BotCgroup) -> None:
         _dying.append(group)
         candidates = list(_dying)
     empty = [each for each in candidates if not _members(each)]
-    with _lock:
-        for each in empty:
+    with _lock:  # another thread may have found the same group empty and taken it first
+        taken = [each for each in empty if each in _dying]
+        for each in taken:
             _dying.remove(each)
-    for each in empty:
+    for each in taken:
         each.remove()
 
 
@@ -45,6 +47,10 @@ def _members(group: BotCgroup) -> list[int]:
         return group.processes()
     except FileNotFoundError:  # another runner's reaper deleted it
         return []
+    except OSError as error:
+        if error.errno == errno.ENODEV:  # deleted while being read, by another thread's `bury`
+            return []
+        raise
 
 
 def _remove_all() -> None:
