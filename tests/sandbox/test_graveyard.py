@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -41,8 +42,9 @@ def test_two_threads_finding_one_group_empty_delete_it_once_and_raise_nothing():
 
     first = threading.Thread(target=bury, args=(shared,))
     first.start()
-    while both_looking.n_waiting == 0:  # the first thread has taken `shared` as a candidate
-        pass
+    deadline = time.monotonic() + 5
+    while both_looking.n_waiting == 0 and time.monotonic() < deadline:
+        time.sleep(0.001)  # until the first thread has taken `shared` as a candidate
     second = threading.Thread(target=bury, args=(own,))
     second.start()
     first.join(10)
