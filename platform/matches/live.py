@@ -19,6 +19,7 @@ from time import monotonic
 
 from django.conf import settings
 from django.db import DatabaseError
+from django.db.models import QuerySet
 
 from arena.engine import JSON, Game
 from arena.replay import public_replay
@@ -67,6 +68,7 @@ class ProgressWriter:
         try:
             MatchProgress.objects.create(
                 match_id=self.match_id,
+                attempt=self.attempt,
                 start=self.written,
                 events=events[self.written :],
                 header=None if self.written else self.header,
@@ -84,9 +86,15 @@ class ProgressWriter:
             MatchProgress.objects.filter(match_id=self.match_id).delete()
 
 
+def _current_progress(match: Match) -> QuerySet[MatchProgress]:
+    """The pieces written by the match's current attempt: a run lost with its worker
+    may have left pieces of its own, of a game that went otherwise."""
+    return MatchProgress.objects.filter(match_id=match.pk, attempt=match.attempts)
+
+
 def match_is_live(*, match: Match) -> bool:
     """True while the match is played and its worker has written its first events."""
-    return MatchProgress.objects.filter(match_id=match.pk).exists()
+    return _current_progress(match).exists()
 
 
 def _progress_replay(*, match: Match) -> JSON | None:
@@ -97,7 +105,7 @@ def _progress_replay(*, match: Match) -> JSON | None:
     """
     header: JSON | None = None
     events: list[JSON] = []
-    for piece in MatchProgress.objects.filter(match_id=match.pk).order_by("start", "id"):
+    for piece in _current_progress(match).order_by("start", "id"):
         if piece.start > len(events):
             break
         header = piece.header if piece.header is not None else header

@@ -117,12 +117,19 @@ class MatchProgress(models.Model):
     header, with the secret seed (to re-simulate the events), so only the public
     view of it is ever shown. The pieces are deleted once the match has finished
     or failed.
+
+    Each piece belongs to one attempt at playing the match: a match whose worker
+    was lost is played again from its first event, and the live view reads only
+    the pieces of the match's current attempt, never a mix of two runs.
     """
 
     # No constraint in the database: on PostgreSQL the table is unlogged, so that a write
     # does not wait for the disk, and checking a key in the logged match table would make
     # it wait (Django still deletes the pieces with their match).
     match = models.ForeignKey(Match, models.CASCADE, related_name="progress", db_constraint=False)
+    attempt = models.PositiveSmallIntegerField(
+        default=0, help_text="The match's attempt (`Match.attempts`) that wrote it."
+    )
     start = models.PositiveIntegerField(help_text="The index of its first event in the match.")
     events = models.JSONField(help_text="The events from `start` on, as the worker had them.")
     header = models.JSONField(
@@ -130,7 +137,9 @@ class MatchProgress(models.Model):
     )
 
     class Meta:
-        indexes = [models.Index(fields=["match", "start"], name="match_progress_in_order")]
+        indexes = [
+            models.Index(fields=["match", "attempt", "start"], name="match_progress_attempt_order")
+        ]
 
     def __str__(self) -> str:
         return f"progress of match {self.match_id} from event {self.start}"

@@ -70,7 +70,7 @@ def match_get(*, match_id: int) -> Match:
 def match_state_get(*, match_id: int) -> Match:
     """One match's status and replay, without its seats, or Http404: what the viewer's
     frames and live steps need, asked for by every spectator many times a minute."""
-    match = Match.objects.only("id", "status", "replay").filter(id=match_id).first()
+    match = Match.objects.only("id", "status", "attempts", "replay").filter(id=match_id).first()
     if match is None:
         raise Http404(f"there is no match {match_id}")
     return match

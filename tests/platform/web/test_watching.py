@@ -17,9 +17,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from arena.bots.inprocess import InProcessBot
-from arena.replay import loads_replay
+from arena.replay import loads_replay, public_replay
 from arena.runner import play_match as arena_play_match
-from arena.viewing import FULL, frames_document
+from arena.viewing import FULL, PUBLIC, frames_document
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.frames import match_frames_names
@@ -231,10 +231,10 @@ def test_a_match_played_again_clears_the_progress_its_lost_run_wrote(
 RUNNING_NAMES = ["alice/domino@v1", "builtin:strong"]
 
 
-def progress_writer(match: Match) -> ProgressWriter:
+def progress_writer(match: Match, attempt: int = 1) -> ProgressWriter:
     """A worker's progress writer for the `running` match."""
     game, seed = match.ladder.make_game(), int(match.seed, 16)
-    writer = ProgressWriter(match_id=match.pk, attempt=1)
+    writer = ProgressWriter(match_id=match.pk, attempt=attempt)
     writer.start(game=game, seed=seed, bot_names=RUNNING_NAMES)
     writer.written_at = float("-inf")  # as if the match had been played for a while
     return writer
@@ -249,7 +249,7 @@ def running(muggins_ladder: Ladder, alice_bot: Bot, house: Bot) -> tuple[Match, 
         versions=[alice_bot.current_version, house.current_version],
         enqueue=False,
     )
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING, attempts=1)
     game, seed = muggins_ladder.make_game(), int(match.seed, 16)
     first = [InProcessBot(name, lambda seen: seen["legal_actions"][0]) for name in RUNNING_NAMES]
     events = arena_play_match(game, first, seed=seed).replay["events"]
@@ -283,6 +283,29 @@ def test_a_write_stored_twice_shows_its_events_once(
     steps = get_json(client, f"/matches/{match.pk}/live.json")["steps"]
     assert [step["index"] for step in steps] == list(range(60))
     assert get_json(client, f"/matches/{match.pk}/frames/public.json")["next"] == 60
+
+
+def test_a_match_played_again_is_watched_from_its_new_run_alone(
+    running: tuple[Match, list[dict]], client: Client
+) -> None:
+    match, lost_events = running
+    lost_run = progress_writer(match)
+    for end in (40, 60):  # the lost run went on to write events 40 to 60 as a piece of their own
+        lost_run.written_at = float("-inf")
+        lost_run(lost_events[:end])
+    game, seed = match.ladder.make_game(), int(match.seed, 16)
+    last = [InProcessBot(name, lambda seen: seen["legal_actions"][-1]) for name in RUNNING_NAMES]
+    replay = arena_play_match(game, last, seed=seed).replay
+    assert replay["events"][:50] != lost_events[:50]  # the new run's game goes otherwise
+    Match.objects.filter(pk=match.pk).update(attempts=2)
+    progress_writer(match, attempt=2)(replay["events"][:50])
+    expected = frames_document(
+        public_replay({**replay, "events": replay["events"][:50]}), view=PUBLIC
+    )
+    assert get_json(client, f"/matches/{match.pk}/live.json")["steps"] == expected["steps"]
+    public = get_json(client, f"/matches/{match.pk}/frames/public.json")
+    assert public["steps"] == expected["steps"] and public["next"] == 50
+    assert get_json(client, f"/matches/{match.pk}/frames/full.json")["next"] == 50
 
 
 def test_a_live_match_shows_public_steps_since_the_last_poll(
