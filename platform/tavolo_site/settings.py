@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "tavolo_site.operations.OperationsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tavolo_site.middleware.MultipartSizeLimitMiddleware",
+    "tavolo_site.nul_bytes.NulByteRefusalMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A kept visitor page, answered before the session, CSRF, auth and messages (web.caching).
     "web.visitor_copies.VisitorCopyMiddleware",
