@@ -235,7 +235,8 @@ def matches_play(
 def check(versions: list, ids: list[int], played_before: int) -> str:
     """Every match finished once and moved each bot once; what was found if not."""
     from bots.models import Bot
-    from matches.models import Match, RatingChange
+    from matches.models import Match
+    from ranked.models import RatingChange
 
     statuses = set(Match.objects.filter(pk__in=ids).values_list("status", flat=True))
     if statuses != {Match.Status.FINISHED}:

@@ -98,8 +98,9 @@ def fill(bots: int, matches: int) -> dict[str, str]:
     from arena.runner import play_match
     from bots.house import ladders_seed
     from bots.models import Bot, BotVersion
-    from matches.models import Match, MatchSeat, RatingChange
-    from matches.tallies import tallies_rebuild
+    from matches.models import Match, MatchSeat
+    from ranked.models import RatingChange
+    from ranked.tallies import tallies_rebuild
 
     ladder = next(ladder for ladder in ladders_seed() if ladder.slug == "muggins-2")
     users = get_user_model().objects.bulk_create(

@@ -16,8 +16,9 @@ from rest_framework import serializers
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_points, rating_shown
-from matches.models import Match, MatchSeat, RatingChange
+from matches.models import Match, MatchSeat
 from matches.selectors import bot_latest_version, version_qualification_matches
+from ranked.models import RatingChange
 
 
 class PointsField(serializers.IntegerField):

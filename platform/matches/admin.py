@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from matches.models import Match, MatchSeat, RatingChange
+from matches.models import Match, MatchSeat
 
 SEAT_FIELDS = ("seat", "bot", "bot_version", "place", "infractions", "crashed", "crash_reason")
 
@@ -23,10 +23,3 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = ["ladder", "kind", "status"]
     readonly_fields = [field.name for field in Match._meta.fields]
     inlines = [MatchSeatInline]
-
-
-@admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ["match", "bot", "version", "before", "after", "games_before"]
-    list_filter = ["bot__ladder"]
-    readonly_fields = [field.name for field in RatingChange._meta.fields]

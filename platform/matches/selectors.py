@@ -1,4 +1,4 @@
-"""Reads of matches: lists, replays, seat logs for owners, rating history, challenge allowance."""
+"""Reads of matches: lists, replays, seat logs for owners, challenge allowance."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from django.http import Http404
 from django.utils import timezone
 
 from arena.engine import JSON
-from arena.ratings import Rating
 from arena.replay import RAISED, dumps_replay, loads_replay, public_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.models import Match, MatchSeat, RatingChange
+from matches.models import Match, MatchSeat
 
 BOT_RESULTS = ("won", "lost", "crashed")
 """How a bot's matches can be filtered by its own result: first place, any other, crashed."""
@@ -140,36 +139,6 @@ def challenges_in_last_hour(*, user: User) -> int:
 def challenges_left(*, user: User) -> int:
     """How many more challenges `user` may start now."""
     return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))
-
-
-def bot_rating_latest(*, bot: Bot, count: int, with_opponents: bool = False) -> list[RatingChange]:
-    """The bot's `count` latest rating changes, newest first, with their versions;
-    with the seats of each match too when asked (to name the opponents)."""
-    changes = bot.rating_changes.select_related("match", "version")
-    if with_opponents:
-        changes = changes.prefetch_related("match__seats__bot")
-    return list(changes.order_by("-created_at", "-id")[:count])
-
-
-def bot_rating_points(*, bot: Bot, count: int) -> list[tuple[Rating, int]]:
-    """The bot's ratings after its `count` latest ranked matches, oldest first, each with
-    the number of the version that played: a chart's points, read as plain values."""
-    rows = bot.rating_changes.order_by("-created_at", "-id").values_list(
-        "after", "deviation_after", "games_before", "version__number"
-    )[:count]
-    return [
-        (Rating(after, deviation, games + 1), number)
-        for after, deviation, games, number in reversed(rows)
-    ]
-
-
-def bot_rating_history(*, bot: Bot) -> QuerySet[RatingChange]:
-    """The bot's rating changes, oldest first, for a rating chart."""
-    return (
-        bot.rating_changes.select_related("match", "version")
-        .prefetch_related("match__seats__bot")
-        .order_by("created_at", "id")
-    )
 
 
 QUALIFICATION_SEATS = "qualification_seats"

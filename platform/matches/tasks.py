@@ -5,7 +5,6 @@ from __future__ import annotations
 from celery import Task, shared_task
 from django.conf import settings
 
-from matches.matchmaking import ladders_schedule as ladders_schedule_service
 from matches.qualification import bot_version_qualify as bot_version_qualify_service
 from matches.qualification import bot_versions_recover as bot_versions_recover_service
 from matches.services import match_run as match_run_service
@@ -21,12 +20,6 @@ from matches.services import matches_recover as matches_recover_service
 def match_run(self: Task, match_id: int) -> None:
     """Claim, play and record one match (queue ``matches``, jailed workers only)."""
     match_run_service(match_id=match_id, worker=self.request.hostname or "")
-
-
-@shared_task(name="matches.tasks.ladders_schedule")
-def ladders_schedule() -> None:
-    """Top up every active ladder with ranked matches (beat, queue ``default``)."""
-    ladders_schedule_service()
 
 
 @shared_task(name="matches.tasks.matches_recover")

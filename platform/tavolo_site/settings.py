@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "ladders",
     "bots",
     "matches",
+    "ranked",
     "tournaments",
     "api",
     "web",

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from bots.selectors import Standing
-from matches.records import BotRecord, bot_recent_ratings, bot_records
+from ranked.records import BotRecord, bot_recent_ratings, bot_records
 from web.charts import sparkline_points
 
 ROW = (

@@ -46,12 +46,9 @@ from bots.selectors import (
 )
 from bots.services import OWNER_RETIRED, bot_create, bot_retire, bot_unretire, bot_version_upload
 from matches.bot_removal import bot_delete
-from matches.models import RatingChange
-from matches.selectors import (
-    bot_rating_history,
-    bots_with_versions,
-    versions_with_qualification_matches,
-)
+from matches.selectors import bots_with_versions, versions_with_qualification_matches
+from ranked.models import RatingChange
+from ranked.selectors import bot_rating_history
 
 UPLOAD_BODY = {"multipart/form-data": BotCreateInput, "application/json": BotCreateInput}
 VERSION_BODY = {"multipart/form-data": SourceInput, "application/json": SourceInput}

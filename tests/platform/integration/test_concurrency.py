@@ -14,9 +14,10 @@ from django.db import connections
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.finish import match_finish
-from matches.models import Match, RatingChange, VersionRecord
+from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import match_create
+from ranked.models import RatingChange, VersionRecord
 
 pytestmark = pytest.mark.postgres
 

@@ -16,9 +16,10 @@ from pytest_django.fixtures import Settings
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.broker import match_queue_depth
-from matches.models import Match, RatingChange
+from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import match_create, match_finish_when_written, matches_recover
+from ranked.models import RatingChange
 from tests.platform.integration.conftest import RedisServer, celery_broker
 
 pytestmark = pytest.mark.postgres

@@ -14,9 +14,10 @@ from bots.models import Bot, BotVersion
 from bots.selectors import ladder_standings
 from bots.services import bot_version_upload
 from ladders.models import Ladder
-from matches.matchmaking import ladders_schedule
-from matches.models import Match, RatingChange
+from matches.models import Match
 from matches.selectors import match_replay_bytes
+from ranked.matchmaking import ladders_schedule
+from ranked.models import RatingChange
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.jail]
 

@@ -16,7 +16,8 @@ from django.utils import timezone
 from arena.replay import loads_replay, verify_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.models import Match, RatingChange
+from matches.models import Match
+from ranked.models import RatingChange
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.selectors import tournament_replays_zip, tournament_standings
 from tournaments.services import tournament_enter, tournaments_tick

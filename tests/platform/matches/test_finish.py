@@ -13,11 +13,12 @@ from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_system
 from matches.finish import ON_FINISH, match_finish
-from matches.models import Match, RatingChange, VersionRecord
+from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.qualification_verdict import _version_accept
 from matches.selectors import match_replay_bytes
 from matches.services import match_create, match_run
+from ranked.models import RatingChange, VersionRecord
 
 
 def outcome(*places: int) -> MatchOutcome:

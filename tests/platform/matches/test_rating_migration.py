@@ -130,3 +130,68 @@ def test_the_versions_records_are_summed_from_the_rated_matches_already_played()
         (bee.pk, cat.pk): (4, 3.5),
         (cat.pk, bee.pk): (4, 0.5),
     }
+
+
+BEFORE_SUMMARIES = [("bots", "0002_version_ratings"), ("matches", "0008_match_lease")]
+AFTER_SUMMARIES = [("matches", "0009_bot_summaries")]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
+def test_the_bots_summaries_and_head_to_head_are_summed_from_the_ranked_matches_played() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_SUMMARIES)
+    apps = executor.loader.project_state(BEFORE_SUMMARIES).apps
+    user = apps.get_model("auth", "User").objects.create(username="erin")
+    ladder = apps.get_model("ladders", "Ladder").objects.create(
+        slug="old-3", name="Old", game="mia", seats=3
+    )
+    Bot, BotVersion = apps.get_model("bots", "Bot"), apps.get_model("bots", "BotVersion")
+    Match, MatchSeat = apps.get_model("matches", "Match"), apps.get_model("matches", "MatchSeat")
+    RatingChange = apps.get_model("matches", "RatingChange")
+    ace, bee = (Bot.objects.create(owner=user, ladder=ladder, name=name) for name in "ab")
+    versions = {
+        bot.pk: BotVersion.objects.create(bot=bot, number=1, sha256=bot.name, size=1)
+        for bot in (ace, bee)
+    }
+    finished = [timezone.now() - timezone.timedelta(minutes=minutes) for minutes in (2, 1)]
+
+    def played(kind: str, seated: list, places: list[int], finished_at) -> None:
+        match = Match.objects.create(
+            ladder=ladder, seed="0", kind=kind, status="finished", queued_at=finished_at,
+            finished_at=finished_at,
+        )  # fmt: skip
+        for seat, (bot, place) in enumerate(zip(seated, places, strict=True)):
+            MatchSeat.objects.create(
+                match=match, seat=seat, bot=bot, bot_version=versions[bot.pk], place=place
+            )
+        if kind == "ranked":
+            for bot in set(seated):
+                RatingChange.objects.create(
+                    match=match, bot=bot, version=versions[bot.pk], before=1500.0,
+                    after=1500.0 + place_sum(bot, seated, places), games_before=0,
+                )  # fmt: skip
+
+    def place_sum(bot, seated: list, places: list[int]) -> float:
+        return float(sum(place for own, place in zip(seated, places, strict=True) if own == bot))
+
+    played("ranked", [ace, bee, bee], [2, 1, 3], finished[0])  # bee holds two seats
+    played("ranked", [bee, ace, bee], [2, 1, 3], finished[1])
+    played("challenge", [ace, bee, bee], [1, 2, 3], timezone.now())  # not counted
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER_SUMMARIES)
+    apps = executor.loader.project_state(AFTER_SUMMARIES).apps
+    summaries = {
+        row.bot_id: (row.played, row.wins, row.last_played, row.places, row.recent_ratings)
+        for row in apps.get_model("matches", "BotSummary").objects.all()
+    }
+    assert summaries == {
+        ace.pk: (2, 1, finished[1], {"1": 1, "2": 1}, [1502.0, 1501.0]),
+        bee.pk: (2, 1, finished[1], {"1": 1, "2": 1, "3": 2}, [1504.0, 1505.0]),
+    }
+    pairs = {
+        (row.bot_id, row.opponent_id): (row.matches, row.ahead, row.behind)
+        for row in apps.get_model("matches", "HeadToHeadSummary").objects.all()
+    }
+    assert pairs == {(ace.pk, bee.pk): (4, 3, 1), (bee.pk, ace.pk): (4, 1, 3)}

@@ -12,7 +12,7 @@ from pytest_django.fixtures import Settings
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.lease import LeaseKeeper, lease_lapsed, match_lease_renew
-from matches.models import Match, RatingChange
+from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import (
     MAX_ATTEMPTS,
@@ -23,6 +23,7 @@ from matches.services import (
     match_run,
     matches_recover,
 )
+from ranked.models import RatingChange
 
 
 @pytest.fixture

@@ -16,14 +16,9 @@ from ladders.models import Ladder
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.selectors import (
-    bot_rating_points,
-    match_get,
-    match_list,
-    match_replay_bytes,
-    match_seat_log_for,
-)
+from matches.selectors import match_get, match_list, match_replay_bytes, match_seat_log_for
 from matches.services import match_create
+from ranked.selectors import bot_rating_points
 
 STORED_REPLAY = gzip.compress(b'{"format": "tavolo-replay", "events": []}')
 """A stored replay's bytes: served as they are, with no exception message to cut."""

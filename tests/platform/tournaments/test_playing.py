@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 
 from bots.models import Bot
-from matches.models import Match, RatingChange
+from matches.models import Match
+from ranked.models import RatingChange
 from tournaments.models import Tournament, TournamentTable
 from tournaments.selectors import tournament_replays_zip, tournament_standings
 from tournaments.services import (

@@ -14,7 +14,8 @@ from django.test.utils import CaptureQueriesContext
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.models import Match, RatingChange
+from matches.models import Match
+from ranked.models import RatingChange
 
 
 def page(client: Client, path: str) -> str:

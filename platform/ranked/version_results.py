@@ -25,7 +25,7 @@ from django.apps.registry import Apps
 
 from arena.ratings import Past, Rating, Record, table_results
 from bots.models import BotVersion
-from matches.models import VersionRecord
+from ranked.models import VersionRecord
 
 SAVE_BATCH = 2000
 RATING_FIELDS = ["rating", "deviation", "games"]
@@ -39,7 +39,7 @@ class VersionResults:
     """
 
     def __init__(self, apps: Apps, stored: Iterable[Any]) -> None:
-        self.model = apps.get_model("matches", "VersionRecord")
+        self.model = apps.get_model("ranked", "VersionRecord")
         self.totals = {(row.version_id, row.opponent_id): [row.games, row.points] for row in stored}
         self.changed: set[tuple[int, int]] = set()
 
@@ -113,8 +113,8 @@ def version_records_rebuild(apps: Apps = installed_apps) -> None:
     """Sum every rated match again, from scratch: every finished ranked match that has
     rating changes."""
     seat_model = apps.get_model("matches", "MatchSeat")
-    change_model = apps.get_model("matches", "RatingChange")
-    apps.get_model("matches", "VersionRecord").objects.all().delete()
+    change_model = apps.get_model("ranked", "RatingChange")
+    apps.get_model("ranked", "VersionRecord").objects.all().delete()
     records = VersionResults(apps, [])
     rated = change_model.objects.values("match_id")
     seats = (

@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractUser
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
-from matches.records import bot_head_to_head, bot_places, bot_recent_ratings, bot_records
-from matches.tallies import tallies_rebuild
+from ranked.records import bot_head_to_head, bot_places, bot_recent_ratings, bot_records
+from ranked.tallies import tallies_rebuild
 
 
 @pytest.fixture

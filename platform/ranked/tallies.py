@@ -26,7 +26,8 @@ from django.apps.registry import Apps
 from django.db import connection
 
 from bots.models import Bot
-from matches.models import Match, MatchSeat, RatingChange
+from matches.models import Match, MatchSeat
+from ranked.models import RatingChange
 
 RECENT_RATINGS = 30
 """Ratings kept for a standings line's sparkline: the bot's latest."""
@@ -46,8 +47,8 @@ class Tallies:
     """
 
     def __init__(self, apps: Apps, summaries: Iterable[Any]) -> None:
-        self.summary_model = apps.get_model("matches", "BotSummary")
-        self.pair_model = apps.get_model("matches", "HeadToHeadSummary")
+        self.summary_model = apps.get_model("ranked", "BotSummary")
+        self.pair_model = apps.get_model("ranked", "HeadToHeadSummary")
         self.summaries = {summary.bot_id: summary for summary in summaries}
         self.pairs: dict[tuple[int, int], list[int]] = {}
 
@@ -123,7 +124,7 @@ def tally_ranked_match(
     """Count a ranked match that has just been rated into its bots' figures.
 
     The caller holds the `bots`' rows locked, read with their summaries
-    (`matches.finish.ranked_match_rate`).
+    (`ranked.finish.ranked_match_rate`).
     """
     summaries = [bot.summary for bot in bots if hasattr(bot, "summary")]
     tallies = Tallies(installed_apps, summaries)
@@ -139,9 +140,9 @@ def tally_ranked_match(
 def tallies_rebuild(apps: Apps = installed_apps) -> None:
     """Sum every finished ranked match and rating change again, from scratch."""
     seat_model = apps.get_model("matches", "MatchSeat")
-    change_model = apps.get_model("matches", "RatingChange")
-    apps.get_model("matches", "BotSummary").objects.all().delete()
-    apps.get_model("matches", "HeadToHeadSummary").objects.all().delete()
+    change_model = apps.get_model("ranked", "RatingChange")
+    apps.get_model("ranked", "BotSummary").objects.all().delete()
+    apps.get_model("ranked", "HeadToHeadSummary").objects.all().delete()
     tallies = Tallies(apps, [])
     seats = (
         seat_model.objects.filter(

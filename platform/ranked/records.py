@@ -1,7 +1,7 @@
 """How bots fared in their ranked matches: win rates, recent ratings, places, head-to-head.
 
 Every figure counts finished ranked matches only. They are summed up as each
-match finishes (`matches.tallies`), so each read is one small query for any
+match finishes (`ranked.tallies`), so each read is one small query for any
 number of bots and matches.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bots.models import Bot
-from matches.models import BotSummary, HeadToHeadSummary
-from matches.tallies import RECENT_RATINGS
+from ranked.models import BotSummary, HeadToHeadSummary
+from ranked.tallies import RECENT_RATINGS
 
 FREQUENT_OPPONENTS = 8
 """Opponents in a bot's head-to-head table."""

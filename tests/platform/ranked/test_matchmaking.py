@@ -13,8 +13,8 @@ from pytest_django.fixtures import Settings
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.matchmaking import ladder_schedule, ladders_schedule
 from matches.models import Match
+from ranked.matchmaking import ladder_schedule, ladders_schedule
 
 
 def seated(match: Match) -> list[str]:
