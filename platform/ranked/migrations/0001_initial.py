@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("contenttypes", "0002_remove_content_type_name"),
         ("bots", "0003_bot_retired"),
-        ("matches", "0013_ranked_models_moved"),
+        ("matches", "0014_ranked_models_moved"),
     ]
 
     operations = [

@@ -9,7 +9,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0012_version_records"),
+        ("matches", "0013_live_progress_by_attempt"),
     ]
 
     operations = [
