@@ -24,7 +24,7 @@ APP_ORDER = (
     ("ladders",),
     ("bots",),
     ("matches",),
-    ("ranked", "tournaments"),
+    ("ranked", "qualification", "tournaments"),
     ("api", "web"),
 )
 """The platform's apps, lowest first; apps on one level do not import each other."""

@@ -17,7 +17,7 @@ from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from ladders.ratings import rating_points, rating_shown
 from matches.models import Match, MatchSeat
-from matches.selectors import bot_latest_version, version_qualification_matches
+from qualification.selectors import bot_latest_version, version_qualification_matches
 from ranked.models import RatingChange
 
 

@@ -5,7 +5,7 @@
 ratings (and retires a bot that keeps crashing), a qualification match may
 accept or reject the version on trial, a challenge changes nothing. A new
 kind of match is one new entry. The apps above matches (ranked,
-tournaments) register their kind's entry with
+qualification, tournaments) register their kind's entry with
 `on_finish_register` when they load, so matches never imports them.
 """
 
@@ -18,7 +18,6 @@ from django.utils import timezone
 
 from matches.models import Match, MatchSeat
 from matches.playing import MatchOutcome
-from matches.qualification_verdict import qualification_judge
 from matches.rows import rows_update
 
 SEAT_OUTCOME = [
@@ -91,13 +90,12 @@ class OnFinish(Protocol):
 
 ON_FINISH: dict[str, OnFinish] = {
     Match.Kind.CHALLENGE: challenge_finished,
-    Match.Kind.QUALIFICATION: qualification_judge,
 }
 """What a finished match of each kind sets off, inside `match_finish`'s transaction.
 
 The other kinds are registered by the apps that own them, from their
-`AppConfig.ready`: `Match.Kind.RANKED` by ranked, `Match.Kind.TOURNAMENT` by
-tournaments.
+`AppConfig.ready`: `Match.Kind.RANKED` by ranked, `Match.Kind.QUALIFICATION`
+by qualification, `Match.Kind.TOURNAMENT` by tournaments.
 """
 
 

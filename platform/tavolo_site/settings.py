@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "bots",
     "matches",
     "ranked",
+    "qualification",
     "tournaments",
     "api",
     "web",

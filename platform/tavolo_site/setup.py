@@ -19,8 +19,8 @@ from bots.models import Bot
 from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.playing import jail_available
-from matches.qualification import bot_versions_recover
 from matches.services import matches_recover
+from qualification.services import bot_versions_recover
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "bots" / "examples"
 """Example bots, named ``<game>_<bot name>.py``, uploaded for the demo user."""

@@ -21,8 +21,8 @@ from ladders.ratings import initial_deviation
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.qualification import bot_version_qualify
 from matches.services import match_create
+from qualification.services import bot_version_qualify
 from tavolo_site.celery import app as celery_app
 
 BOT_FILES = Path(__file__).parent / "bot_files"

@@ -20,7 +20,8 @@ from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
 from bots.selectors import bot_list
-from matches.selectors import bots_with_versions, challenges_left
+from matches.selectors import challenges_left
+from qualification.selectors import bots_with_versions
 
 
 class MeView(APIView):

@@ -45,8 +45,8 @@ from bots.selectors import (
     bot_version_source_for,
 )
 from bots.services import OWNER_RETIRED, bot_create, bot_retire, bot_unretire, bot_version_upload
-from matches.bot_removal import bot_delete
-from matches.selectors import bots_with_versions, versions_with_qualification_matches
+from qualification.bot_removal import bot_delete
+from qualification.selectors import bots_with_versions, versions_with_qualification_matches
 from ranked.models import RatingChange
 from ranked.selectors import bot_rating_history
 

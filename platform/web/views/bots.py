@@ -27,9 +27,10 @@ from bots.selectors import (
 )
 from bots.services import OWNER_RETIRED, bot_retire, bot_unretire, bot_version_upload
 from ladders.ratings import rating_shown
-from matches.bot_removal import bot_delete, bot_delete_refusal
-from matches.selectors import bot_qualification_seats, challenges_left, match_list
+from matches.selectors import challenges_left, match_list
 from matches.services import challenge_create
+from qualification.bot_removal import bot_delete, bot_delete_refusal
+from qualification.selectors import bot_qualification_seats
 from ranked.records import bot_head_to_head, bot_places
 from ranked.selectors import bot_rating_latest, bot_rating_points
 from web.caching import visitor_cached

@@ -14,7 +14,7 @@ from accounts.throttles import UploadThrottle
 from bots.checks import MAX_SOURCE_BYTES
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from matches.tasks import bot_version_qualify
+from qualification.tasks import bot_version_qualify
 from tests.platform.api.conftest import GOOD_SOURCE
 
 GOOD = GOOD_SOURCE.encode()

@@ -16,8 +16,8 @@ from bots.selectors import ladder_retired_bots, ladder_standings
 from bots.services import bot_retire, bot_unretire, bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match, MatchSeat
-from matches.qualification import bot_version_qualify
 from matches.services import challenge_create
+from qualification.services import bot_version_qualify
 from ranked.matchmaking import ladder_schedule
 from tests.platform.api.conftest import GOOD_SOURCE
 

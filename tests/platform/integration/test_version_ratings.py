@@ -19,8 +19,8 @@ from ladders.ratings import rating_system
 from matches.finish import match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.qualification_verdict import _version_accept
 from matches.services import match_create
+from qualification.verdict import _version_accept
 from ranked.models import RatingChange
 
 pytestmark = pytest.mark.postgres

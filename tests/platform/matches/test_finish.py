@@ -15,9 +15,9 @@ from ladders.ratings import rating_system
 from matches.finish import ON_FINISH, match_finish
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome
-from matches.qualification_verdict import _version_accept
 from matches.selectors import match_replay_bytes
 from matches.services import match_create, match_run
+from qualification.verdict import _version_accept
 from ranked.models import RatingChange, VersionRecord
 
 

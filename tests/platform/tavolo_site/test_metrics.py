@@ -19,8 +19,8 @@ from bots.models import Bot
 from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match
-from matches.qualification import bot_version_qualify
 from matches.services import match_create, match_run
+from qualification.services import bot_version_qualify
 from sandbox.process_bot import open_file_bot
 
 TOKEN = "s3cret-scraper-token"

@@ -7,8 +7,9 @@ bots' included) and their replay and log files, and frees the bot's name on
 its ladder. A bot that ever had an accepted version is retired instead
 (`bots.services.bot_retire`), so that no ranked match loses a seat.
 
-It lives in the matches app because it deletes matches; the files go once the
-deletion has committed, so a deletion that fails leaves every file in place.
+It lives in the qualification app because it deletes a bot's qualification
+matches; the files go once the deletion has committed, so a deletion that
+fails leaves every file in place.
 """
 
 from __future__ import annotations

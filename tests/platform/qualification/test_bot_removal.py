@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from bots.models import Bot, BotVersion
 from bots.services import bot_version_upload
 from ladders.models import Ladder
-from matches.bot_removal import bot_delete, bot_delete_refusal
 from matches.models import Match, MatchSeat
-from matches.qualification import bot_version_qualify
+from qualification.bot_removal import bot_delete, bot_delete_refusal
+from qualification.services import bot_version_qualify
 from tests.platform.api.conftest import GOOD_SOURCE
 
 

@@ -2,12 +2,12 @@
 
 It plays up to `TAVOLO_QUALIFICATION_MATCHES` unranked matches against the
 ladder's house bots, one after the other on one worker; after each of them,
-`matches.qualification_verdict` accepts or rejects the version, or waits for
+`qualification.verdict` accepts or rejects the version, or waits for
 the next match.
 
-Qualification plays matches to judge a version, so it lives in the matches
-app; the bots app announces each upload (`bots.signals.version_uploaded`) and
-`version_uploaded_qualify` sends it here.
+Qualification plays matches to judge a version, so it lives in an app above
+matches; the bots app announces each upload (`bots.signals.version_uploaded`)
+and `version_uploaded_qualify` sends it here.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ PENDING_RESEND_SECONDS = 300
 
 def bot_version_qualify_enqueue(*, version_id: int) -> None:
     """Send the version to the jailed workers for qualification, once the transaction commits."""
-    from matches.tasks import bot_version_qualify as bot_version_qualify_task
+    from qualification.tasks import bot_version_qualify as bot_version_qualify_task
 
     # robust: a broker that is down is logged; bot_versions_recover sends the version later.
     transaction.on_commit(lambda: bot_version_qualify_task.delay(version_id), robust=True)

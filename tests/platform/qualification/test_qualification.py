@@ -14,7 +14,7 @@ from bots.models import Bot, BotVersion
 from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match
-from matches.qualification import bot_version_qualify, bot_versions_recover
+from qualification.services import bot_version_qualify, bot_versions_recover
 
 EXAMPLES = Path(__file__).parents[3] / "platform" / "bots" / "examples"
 
