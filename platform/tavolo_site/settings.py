@@ -88,6 +88,7 @@ MIDDLEWARE = [
     # A kept visitor page, answered before the session, CSRF, auth and messages (web.caching).
     "web.visitor_copies.VisitorCopyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "accounts.trust.DeviceCookieMiddleware",  # the cookie a log-in gave this device
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -426,10 +427,19 @@ TAVOLO_TRUSTED_PROXIES = env_networks("TAVOLO_TRUSTED_PROXIES")
 address is the client's. Behind nginx on the same host: 127.0.0.1."""
 
 TAVOLO_LOGIN_FAILURES_PER_ACCOUNT = env_int("TAVOLO_LOGIN_FAILURES_PER_ACCOUNT", 10, minimum=1)
-"""Wrong passwords for one user name, from any address, before it takes no more attempts..."""
+"""Wrong passwords for one account from clients it does not trust (or from one device or
+address it trusts) before those take no more attempts at it..."""
+
+TAVOLO_LOGIN_FAILURES_PER_ADDRESS = env_int("TAVOLO_LOGIN_FAILURES_PER_ADDRESS", 50, minimum=1)
+"""Wrong passwords from one address, at any accounts, before it makes no more attempts at
+accounts that do not trust it..."""
 
 TAVOLO_LOGIN_LOCK_SECONDS = env_int("TAVOLO_LOGIN_LOCK_SECONDS", 900, minimum=1)
 """...until the end of this window (counted in fixed windows of this length)."""
+
+TAVOLO_LOGIN_TRUST_DAYS = env_int("TAVOLO_LOGIN_TRUST_DAYS", 90, minimum=1)
+"""How long a device or address that logged in to an account stays trusted by it
+(accounts.trust): its wrong passwords are counted apart from everyone else's."""
 
 # --- Operations: health, metrics and logs (docs/deploy.md) -------------------------------------
 # /healthz and /readyz are open to all. /metrics is off unless a bearer token or client networks

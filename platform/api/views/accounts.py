@@ -16,6 +16,8 @@ from rest_framework.views import APIView
 from accounts.logins import login_refusal
 from accounts.requests import SignedInRequest
 from accounts.services import user_api_token_get
+from accounts.trust import login_trust_grant
+from accounts.usernames import username_normalize
 from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
@@ -56,14 +58,18 @@ class TokenView(APIView):
     )
     def post(self, request: Request) -> Response:
         """The user's personal token (the same one until it is regenerated on the site)."""
-        fields = request.data if isinstance(request.data, Mapping) else {}
-        refusal = login_refusal(request, str(fields.get("username", "")))
+        fields = dict(request.data.items()) if isinstance(request.data, Mapping) else {}
+        if "username" in fields:
+            # The name as the site's log-in forms read it, checked and counted as it is tried.
+            fields["username"] = username_normalize(fields["username"])
+        refusal = login_refusal(request, fields.get("username", ""))
         if refusal is not None:
             raise Throttled(wait=refusal.wait, detail=f"{refusal.reason}.")
-        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
+        credentials = AuthTokenSerializer(data=fields, context={"request": request})
         if not credentials.is_valid():
             if set(credentials.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:
                 raise WrongCredentials()
             raise ValidationError(credentials.errors)
-        token = user_api_token_get(user=credentials.validated_data["user"])
-        return Response({"token": token})
+        user = credentials.validated_data["user"]
+        login_trust_grant(request, user.get_username())
+        return Response({"token": user_api_token_get(user=user)})

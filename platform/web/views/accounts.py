@@ -16,6 +16,7 @@ from accounts.logins import login_refusal
 from accounts.requests import SignedInHttpRequest
 from accounts.services import user_api_token_get, user_api_token_rotate, user_create
 from accounts.throttles import SignupThrottle, UploadThrottle, throttle_refusal
+from accounts.usernames import username_normalize
 from bots import services as bot_services
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
@@ -34,7 +35,7 @@ class ThrottledLoginView(LoginView):
     next_page = "web:account"
 
     def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        refusal = login_refusal(request, request.POST.get("username", ""))
+        refusal = login_refusal(request, username_normalize(request.POST.get("username", "")))
         if refusal is None:
             return super().post(request, *args, **kwargs)
         context = self.get_context_data(form=AuthenticationForm(request), refusal=refusal)
