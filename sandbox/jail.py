@@ -102,7 +102,8 @@ class JailedProcess(BotProcess):
         """bwrap and its namespace child (the reaper, pid 1 inside)."""
         self._pausing = GroupPause(self.cgroup, ALONE, self._bot_pid) if self.cgroup else None
         gate = StartGate() if self.cgroup else None
-        seccomp_fd = memory_fd("tavolo-seccomp", filter_program())
+        # paused by SIGSTOP, a bot may not make the process groups that SIGCONT wakes
+        seccomp_fd = memory_fd("tavolo-seccomp", filter_program(sessions=self.cgroup is not None))
         host_fd = memory_fd("tavolo-host", HOST_FILE.read_bytes())
         argv = policy.bwrap_argv(limits, seccomp_fd=seccomp_fd, host_fd=host_fd)
         if gate:

@@ -77,9 +77,24 @@ DENIED = (
         "new mounts, through the new mount API",
     ),
     Denial(
-        ("flock", "inotify_init", "inotify_init1", "fanotify_init", "mincore"),
+        ("flock", "inotify_init", "inotify_init1", "fanotify_init"),
         errno.EPERM,
         "covert channels through the read-only files every bot shares",
+    ),
+    Denial(
+        ("fadvise64", "readahead", "mincore", "cachestat", "process_madvise"),
+        errno.EPERM,
+        "evicting a shared file's pages from the page cache, or asking which are cached",
+    ),
+    Denial(
+        ("io_setup", "io_destroy", "io_submit", "io_cancel", "io_getevents", "io_pgetevents"),
+        errno.EPERM,
+        "Linux AIO: its contexts count against fs.aio-max-nr, one host-wide number",
+    ),
+    Denial(
+        ("memfd_secret", "modify_ldt", "personality", "sysinfo"),
+        errno.EPERM,
+        "memory hidden from the kernel, x86 segments, other execution domains, host load",
     ),
     Denial(("timer_create",), errno.EPERM, "a timer sending SIGCONT would wake a paused bot"),
     Denial(("clone3",), errno.ENOSYS, "its flags are out of a filter's reach; libc uses clone"),
@@ -127,6 +142,24 @@ could otherwise wake its own stopped processes; a child's exit signal (the
 low byte of `clone`'s flags) is checked the same way.
 """
 CLONE_EXIT_SIGNAL_MASK = 0xFF
+
+IO_FLAGS_ARGUMENT = {"preadv2": 5, "pwritev2": 5}
+"""Calls whose `RWF_*` flags must be 0 (else EPERM): `RWF_NOWAIT` fails with EAGAIN on a
+page not cached, a probe of the page cache every jail shares, and `RWF_DONTCACHE` drops
+the pages it read."""
+
+MADVISE_DENIED = {
+    "MADV_COLD": 20,
+    "MADV_PAGEOUT": 21,
+    "MADV_POPULATE_READ": 22,
+    "MADV_POPULATE_WRITE": 23,
+}
+"""`madvise` advice denied (EPERM): pushing pages out of memory (the page cache every jail
+shares), and populating a mapping in the kernel, which goes on while the bot is frozen."""
+
+SESSION_CALLS = ("setsid", "setpgid")
+"""Denied (EPERM) where there are no cgroups and pausing is SIGSTOP: a process group made
+by the bot that is orphaned while stopped gets SIGCONT from the kernel."""
 
 TIOCSTI = 0x5412
 """The ioctl that pushes bytes into a terminal's input; denied (EPERM)."""

@@ -22,8 +22,12 @@ flags are `unsigned long` to the kernel, so all 64 bits are compared."""
 
 
 @functools.cache
-def filter_program(kept_server: bool = False) -> bytes:
-    """The BPF program bwrap loads with `--seccomp`: allow all but the policy's denials."""
+def filter_program(kept_server: bool = False, sessions: bool = True) -> bytes:
+    """The BPF program bwrap loads with `--seccomp`: allow all but the policy's denials.
+
+    Without `sessions` the bot may not make process groups or sessions: for jails
+    paused by SIGSTOP, where no freezer holds them (`policy.SESSION_CALLS`).
+    """
     import pyseccomp as sc
 
     rules = sc.SyscallFilter(defaction=sc.ALLOW)
@@ -46,6 +50,13 @@ def filter_program(kept_server: bool = False) -> bytes:
     exit_signal = policy.CLONE_EXIT_SIGNAL_MASK
     rules.add_rule(eperm, "clone", sc.Arg(0, sc.MASKED_EQ, exit_signal, policy.SIGCONT))
     rules.add_rule(eperm, "ioctl", sc.Arg(1, sc.MASKED_EQ, LOW_HALF, policy.TIOCSTI))
+    for name, index in policy.IO_FLAGS_ARGUMENT.items():
+        rules.add_rule(eperm, name, sc.Arg(index, sc.NE, 0))
+    for advice in policy.MADVISE_DENIED.values():
+        rules.add_rule(eperm, "madvise", sc.Arg(2, sc.MASKED_EQ, LOW_HALF, advice))
+    if not sessions:
+        for name in policy.SESSION_CALLS:
+            rules.add_rule(eperm, name)
     memory_file = os.memfd_create("tavolo-seccomp", os.MFD_CLOEXEC)
     with open(memory_file, "rb") as program:
         rules.export_bpf(program)

@@ -21,6 +21,7 @@ from sandbox.limits import KIB, MIB, JailLimits
 from sandbox.process_bot import open_file_bot
 
 HOSTILE = Path(__file__).with_name("hostile")
+BOTS = Path(__file__).with_name("bots")
 FAST_LIMITS = JailLimits(
     address_space_bytes=256 * MIB,
     cpu_seconds=30,
@@ -34,8 +35,10 @@ FAST_LIMITS = JailLimits(
 QUICK_CLOCK = TimeControl(decision_seconds=0.5, bank_seconds=0.5)
 
 
-def hostile_bot(name: str, limits: JailLimits = FAST_LIMITS) -> BotHandle:
-    return open_file_bot(HOSTILE / f"{name}.py", limits=limits)
+def hostile_bot(name: str | Path, limits: JailLimits = FAST_LIMITS) -> BotHandle:
+    """The bot `hostile/<name>.py`, or the bot file at a path, jailed."""
+    path = name if isinstance(name, Path) else HOSTILE / f"{name}.py"
+    return open_file_bot(path, limits=limits)
 
 
 def random_bot(seat: int) -> InProcessBot:
@@ -46,7 +49,7 @@ def random_bot(seat: int) -> InProcessBot:
 
 
 def play(
-    *names: str,
+    *names: str | Path,
     limits: JailLimits = FAST_LIMITS,
     clock: TimeControl = QUICK_CLOCK,
     seed: int = 1,

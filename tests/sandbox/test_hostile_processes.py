@@ -122,6 +122,12 @@ def test_a_bot_cannot_use_the_kernel_interfaces_of_escapes():
             "setns",
             "pivot_root",
             "syslog",
+            "io_setup",
+            "memfd_secret",
+            "modify_ldt",
+            "personality",
+            "sysinfo",
+            "madvise POPULATE_WRITE",
         ),
         "EPERM",
     )

@@ -1,5 +1,6 @@
 """Leaves a daemon behind: double fork, new session, exec a sleeper with a marker."""
 
+import contextlib
 import os
 import sys
 
@@ -10,7 +11,8 @@ started = False
 def start_daemon():
     ready, tell = os.pipe()
     if os.fork() == 0:
-        os.setsid()
+        with contextlib.suppress(PermissionError):  # denied where there are no cgroups
+            os.setsid()
         if os.fork() == 0:  # says "up" once exec'd, so a pause cannot catch it half-started
             sleeper = f"import os, time; os.write({tell}, b'up'); time.sleep(600)  # {MARKER}"
             os.set_inheritable(tell, True)
