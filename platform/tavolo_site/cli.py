@@ -4,23 +4,21 @@ It migrates a SQLite database in the data folder, creates an admin and a demo
 user (printing their passwords once, when created), the default ladders with
 their house bots and the example bots of ``platform/bots/examples``, then runs
 three child processes until Ctrl-C: the web server (gunicorn on 127.0.0.1),
-one Celery worker for both queues, and the beat scheduler. The message queue
-is Redis if ``REDIS_URL`` is set, else a folder in the data folder.
+one Celery worker for both queues, and the beat scheduler; one that ends is
+started again (`tavolo_site.supervisor`). The message queue is Redis if
+``REDIS_URL`` is set, else a folder in the data folder (`tavolo_site.folder_broker`).
 
 Registered as the ``tavolo.commands`` entry point, so ``tavolo`` finds it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
 import shutil
 import signal
-import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -30,22 +28,15 @@ import httpx
 from rich.console import Console
 
 PLATFORM_DIR = Path(__file__).resolve().parent.parent
-STOP_GRACE_SECONDS = 10.0
 READY_SECONDS = 120.0
 READY_POLL_SECONDS = 0.5
+SUPERVISE_POLL_SECONDS = 0.5
 
 if TYPE_CHECKING:
     from tavolo_site.setup import SiteSetup
+    from tavolo_site.supervisor import Supervisor
 
 console = Console()
-
-
-@dataclass
-class Child:
-    """One process of the running site."""
-
-    name: str
-    process: subprocess.Popen[bytes]
 
 
 @click.command()
@@ -73,33 +64,35 @@ def standalone(port: int, data_dir: Path) -> None:
             "cannot qualify, so only house bots will play. Install it (apt-get install "
             "bubblewrap) and restart to let user bots in.[/yellow]"
         )
-    children = _children_start(port)
-    console.print("Starting the web server, the worker and the scheduler...")
-    not_ready = _wait_until_ready(children, port, jail=setup.jail)
-    if not_ready is None:
-        url = f"http://127.0.0.1:{port}/"
-        console.print(f"[bold]Tavolo[/bold] is ready on [link]{url}[/link]  data: {data_dir}")
-    else:
-        console.print(
-            f"[yellow]Tavolo is not ready after {READY_SECONDS:g} s: {not_ready}[/yellow]"
-        )
-    code = _supervise(children)
-    sys.exit(code)
+    supervisor = _children_start(port)
+    try:
+        console.print("Starting the web server, the worker and the scheduler...")
+        not_ready = _wait_until_ready(supervisor, port, jail=setup.jail)
+        if not_ready is None:
+            url = f"http://127.0.0.1:{port}/"
+            console.print(f"[bold]Tavolo[/bold] is ready on [link]{url}[/link]  data: {data_dir}")
+        else:
+            console.print(
+                f"[yellow]Tavolo is not ready after {READY_SECONDS:g} s: {not_ready}[/yellow]"
+            )
+        _supervise(supervisor)
+    finally:
+        console.print("Stopping the web server, the worker and the scheduler...")
+        supervisor.stop()
 
 
-def _wait_until_ready(children: list[Child], port: int, *, jail: bool) -> str | None:
+def _wait_until_ready(supervisor: Supervisor, port: int, *, jail: bool) -> str | None:
     """Wait for the checks of /readyz and the web server's /healthz; None, or what is not ready.
 
     On a machine without the jail the site still plays house bots, so the
-    jail's check is left out there. A child that dies ends the wait at once.
+    jail's check is left out there. A child that ends meanwhile is started again.
     """
     from tavolo_site.health import readiness
 
     deadline = time.monotonic() + READY_SECONDS
     failing: list[str] = []
     while time.monotonic() < deadline:
-        if any(child.process.poll() is not None for child in children):
-            return "a process ended"
+        supervisor.check()
         checks = readiness()
         if not jail:
             del checks["jail"]
@@ -151,12 +144,14 @@ def _secret_key(path: Path) -> str:
     return path.read_text().strip()
 
 
-def _children_start(port: int) -> list[Child]:
-    """Start the web server, the worker and the scheduler in their own sessions."""
+def _children_start(port: int) -> Supervisor:
+    """Start the web server, the worker and the scheduler, each in a session of its own."""
+    from tavolo_site.supervisor import Child, Supervisor
+
     python = sys.executable
     data_dir = Path(os.environ["TAVOLO_DATA_DIR"])
     commands = {
-        "web": [
+        "web server": [
             python, "-m", "gunicorn", "tavolo_site.wsgi",
             "--bind", f"127.0.0.1:{port}", "--workers", "2",
         ],
@@ -165,16 +160,16 @@ def _children_start(port: int) -> list[Child]:
             "--queues", "matches,default", "--concurrency", "2",
             "--hostname", "standalone@%h", "--loglevel", "INFO",
         ],
-        "beat": [
+        "scheduler": [
             python, "-m", "celery", "-A", "tavolo_site", "beat",
             "--schedule", str(data_dir / "celerybeat-schedule"), "--loglevel", "INFO",
         ],
     }  # fmt: skip
     env = _metrics_environment(data_dir / "metrics")
-    return [
-        Child(name, subprocess.Popen(command, cwd=PLATFORM_DIR, env=env, start_new_session=True))
-        for name, command in commands.items()
-    ]
+    children = [Child(name, command) for name, command in commands.items()]
+    supervisor = Supervisor(children, cwd=PLATFORM_DIR, env=env)
+    supervisor.start()
+    return supervisor
 
 
 def _metrics_environment(folder: Path) -> dict[str, str]:
@@ -190,8 +185,8 @@ def _metrics_environment(folder: Path) -> dict[str, str]:
     return {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(folder)}
 
 
-def _supervise(children: list[Child]) -> int:
-    """Wait for Ctrl-C, SIGTERM or a child's death; stop them all; the exit code."""
+def _supervise(supervisor: Supervisor) -> None:
+    """Keep the children up until Ctrl-C or SIGTERM."""
     stop_signal: list[int] = []
 
     def on_signal(number: int, frame: FrameType | None) -> None:
@@ -199,33 +194,6 @@ def _supervise(children: list[Child]) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
-    code = 0
     while not stop_signal:
-        dead = [child for child in children if child.process.poll() is not None]
-        if dead:
-            names = ", ".join(f"{c.name} (exit {c.process.returncode})" for c in dead)
-            console.print(f"[red]stopped because a process ended: {names}[/red]")
-            code = 1
-            break
-        time.sleep(0.5)
-    console.print("Stopping the web server, the worker and the scheduler...")
-    _children_stop(children)
-    return code
-
-
-def _children_stop(children: list[Child]) -> None:
-    """Ask each child to stop (SIGTERM), wait a little, then kill what is left."""
-    for child in children:
-        if child.process.poll() is None:
-            child.process.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + STOP_GRACE_SECONDS
-    for child in children:
-        remaining = max(0.0, deadline - time.monotonic())
-        try:
-            child.process.wait(timeout=remaining)
-        except subprocess.TimeoutExpired:
-            console.print(f"[yellow]{child.name} did not stop in time: killing it[/yellow]")
-    for child in children:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.process.pid, signal.SIGKILL)
-        child.process.wait()
+        supervisor.check()
+        time.sleep(SUPERVISE_POLL_SECONDS)
