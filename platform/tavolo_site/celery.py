@@ -20,6 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo_site.settings")
 from celery import Celery, Task  # noqa: E402
 from celery.signals import setup_logging, task_prerun, worker_ready  # noqa: E402
 
+from tavolo_site import folder_broker  # noqa: E402, F401  (the tavolo-folder:// broker)
 from tavolo_site.worker_status import JAIL_SELF_CHECK  # noqa: E402  (and its control command)
 
 logger = logging.getLogger(__name__)

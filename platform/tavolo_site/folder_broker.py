@@ -12,7 +12,9 @@ of two consumers exactly one gets it. A message that cannot be decoded all the
 same (a power cut before the disk had it) is set aside and logged instead of
 stopping the worker.
 
-Used as ``CELERY_BROKER_TRANSPORT`` when ``REDIS_URL`` is unset (tavolo_site.settings).
+Its URL is ``tavolo-folder://``, the broker when ``REDIS_URL`` is unset
+(tavolo_site.settings); the Celery app (tavolo_site.celery) imports this module,
+which registers that name with kombu.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from queue import Empty
 from typing import Any
 
 from kombu.exceptions import ChannelError
-from kombu.transport import filesystem
+from kombu.transport import TRANSPORT_ALIASES, filesystem
 from kombu.utils.json import dumps, loads
 
 logger = logging.getLogger(__name__)
@@ -93,3 +95,6 @@ class Transport(filesystem.Transport):
     """kombu's filesystem transport with the atomic `Channel`."""
 
     Channel = Channel
+
+
+TRANSPORT_ALIASES["tavolo-folder"] = f"{__name__}:Transport"

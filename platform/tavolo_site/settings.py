@@ -327,10 +327,9 @@ if REDIS_URL:
     for cache in CACHES.values():
         cache["KEY_PREFIX"] = TAVOLO_REDIS_PREFIX
 
-CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
-# Without Redis, a folder of messages: kombu's filesystem transport with atomic writes and
-# claims (tavolo_site.folder_broker), which the web server, worker and scheduler share.
-CELERY_BROKER_TRANSPORT = None if REDIS_URL else "tavolo_site.folder_broker:Transport"
+# Without Redis, a folder of messages that the web server, worker and scheduler share: kombu's
+# filesystem transport with atomic writes and claims (tavolo_site.folder_broker).
+CELERY_BROKER_URL = REDIS_URL or "tavolo-folder://localhost/"
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {
         # Redis hands a message not acknowledged in this time to another worker. A match's

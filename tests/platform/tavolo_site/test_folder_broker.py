@@ -43,11 +43,7 @@ def connection(folder: Path) -> Connection:
         "control_folder": str(folder / "control"),
         "polling_interval": 0.001,
     }
-    return Connection(
-        celery_app.conf.broker_url,
-        transport=celery_app.conf.broker_transport,
-        transport_options=options,
-    )
+    return Connection(celery_app.conf.broker_url, transport_options=options)
 
 
 def produce(folder: Path, producer: int) -> None:
