@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
@@ -35,11 +36,30 @@ PENDING_RESEND_SECONDS = 300
 
 
 def bot_version_qualify_enqueue(*, version_id: int) -> None:
-    """Send the version to the jailed workers for qualification, once the transaction commits."""
+    """Send the version to the jailed workers for qualification, once the transaction commits.
+
+    If the broker cannot take it, the version is marked not sent, so that the next
+    `bot_versions_recover` sends it: within `TAVOLO_RECOVER_SECONDS` of the broker being
+    back, since beat sends that task through the broker too.
+    """
+    # robust: should marking it fail too, that is logged and the request still answered.
+    transaction.on_commit(lambda: _qualification_send(version_id=version_id), robust=True)
+
+
+def _qualification_send(*, version_id: int) -> None:
     from qualification.tasks import bot_version_qualify as bot_version_qualify_task
 
-    # robust: a broker that is down is logged; bot_versions_recover sends the version later.
-    transaction.on_commit(lambda: bot_version_qualify_task.delay(version_id), robust=True)
+    try:
+        bot_version_qualify_task.delay(version_id)
+    except OperationalError as error:  # the broker is unreachable
+        logger.warning(
+            "could not send version %s to qualification (%s): it is sent once the broker is back",
+            version_id,
+            error,
+        )
+        BotVersion.objects.filter(id=version_id, status=BotVersion.Status.PENDING).update(
+            qualification_requested_at=None
+        )
 
 
 def version_uploaded_qualify(*, version_id: int, **signal: Any) -> None:

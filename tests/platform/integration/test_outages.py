@@ -25,7 +25,9 @@ import tavolo_site.cache
 from accounts.services import user_api_token_get
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.broker import match_queue_depth
 from matches.models import Match
+from qualification.services import bot_versions_recover
 from tavolo_site.outages import RETRY_AFTER_SECONDS
 from tests.platform.api.conftest import GOOD_SOURCE
 from tests.platform.integration.conftest import RedisServer
@@ -100,6 +102,23 @@ def test_with_redis_down_an_upload_is_still_taken(
     # qualification, which the recovery task sends again once it can: nothing is lost.
     assert answer.status_code == 201, answer.content
     assert BotVersion.objects.get(bot__owner=alice, bot__name="liar").status == "pending"
+
+
+def test_an_upload_made_with_redis_down_is_sent_to_qualification_by_the_next_recovery(
+    alice: AbstractUser, ladders: dict[str, Ladder], redis_cache: RedisServer, redis_broker: str
+) -> None:
+    alice_api = APIClient(raise_request_exception=False)
+    alice_api.credentials(HTTP_AUTHORIZATION=f"Token {user_api_token_get(user=alice)}")
+    redis_cache.stop()
+    upload = SimpleUploadedFile("liar.py", GOOD_SOURCE.encode(), content_type="text/x-python")
+    body = {"name": "liar", "ladder": "mia-classic-4", "file": upload}
+    assert alice_api.post("/api/bots/", body, format="multipart").status_code == 201
+    version = BotVersion.objects.get(bot__owner=alice, bot__name="liar")
+
+    redis_cache.start()
+    # Beat's next recovery round, at most TAVOLO_RECOVER_SECONDS after the broker is back.
+    assert bot_versions_recover() == [version.pk]
+    assert match_queue_depth() == 1, "its qualification waits in the broker for a worker"
 
 
 def test_with_redis_down_a_challenge_is_still_taken(
