@@ -19,7 +19,7 @@ from time import monotonic
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 
 from arena.engine import JSON, Game
 from arena.replay import public_replay
@@ -84,6 +84,18 @@ class ProgressWriter:
         earlier one (lost with its worker) may have written any."""
         if self.tried or self.attempt > 1:
             MatchProgress.objects.filter(match_id=self.match_id).delete()
+
+
+def progress_orphans_delete() -> int:
+    """Delete the pieces no spectator will read: those of matches that are over, which a
+    worker could not clear (its database connection was cut), and those of runs lost with
+    their worker. The recovery beat calls it (`matches.services.matches_recover`);
+    returns how many pieces were deleted."""
+    orphans = MatchProgress.objects.filter(
+        Q(match__status__in=OVER) | Q(attempt__lt=F("match__attempts"))
+    )
+    deleted, _ = orphans.delete()
+    return deleted
 
 
 def _current_progress(match: Match) -> QuerySet[MatchProgress]:

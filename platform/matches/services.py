@@ -34,7 +34,7 @@ from matches import metrics
 from matches.broker import match_queue_depth
 from matches.finish import match_finish
 from matches.lease import LeaseKeeper, lease_lapsed
-from matches.live import ProgressWriter
+from matches.live import ProgressWriter, progress_orphans_delete
 from matches.models import Match, MatchSeat
 from matches.playing import (
     JailUnavailableError,
@@ -285,7 +285,8 @@ def matches_recover(
     again when the broker holds fewer messages than there are queued matches
     (Redis restarted empty, say), oldest first; one queued for
     `TAVOLO_LOST_AFTER_SECONDS`, whatever the broker says. Nothing is counted
-    twice: a match is claimed once per run and finished once.
+    twice: a match is claimed once per run and finished once. Live progress
+    no one will read any more is deleted (`matches.live.progress_orphans_delete`).
     """
     now = now or timezone.now()
     lease_seconds = settings.TAVOLO_LEASE_SECONDS if lease_seconds is None else lease_seconds
@@ -308,6 +309,8 @@ def matches_recover(
         logger.warning("queued again matches whose lease lapsed: %s", requeued)
     if resent:
         logger.warning("sent again queued matches whose message was lost: %s", resent)
+    if orphans := progress_orphans_delete():
+        logger.info("deleted %s pieces of live progress that no one will read", orphans)
     return requeued + resent
 
 

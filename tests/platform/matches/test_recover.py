@@ -12,7 +12,7 @@ from pytest_django.fixtures import Settings
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.lease import LeaseKeeper, lease_lapsed, match_lease_renew
-from matches.models import Match
+from matches.models import Match, MatchProgress
 from matches.playing import MatchOutcome, SeatOutcome
 from matches.services import (
     MAX_ATTEMPTS,
@@ -159,3 +159,24 @@ def test_the_lease_keeper_renews_the_lease_while_the_match_is_played(
             assert time.monotonic() < deadline, "the lease was never renewed"
             time.sleep(0.02)
     assert matches_recover() == []
+
+
+def test_live_progress_left_behind_is_deleted_and_the_current_runs_kept(
+    muggins_ladder: Ladder,
+) -> None:
+    """Pieces a worker could not clear (its connection was cut), of a finished match and of
+    a run lost with its worker, go; those of the run being played stay."""
+    house = Bot.objects.filter(ladder=muggins_ladder).order_by("name")
+    versions = [bot.current_version for bot in house]
+    finished, running = (
+        match_create(
+            ladder=muggins_ladder, kind=Match.Kind.RANKED, versions=versions, enqueue=False
+        )
+        for _ in range(2)
+    )
+    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED, attempts=1)
+    Match.objects.filter(pk=running.pk).update(status=Match.Status.RUNNING, attempts=2)
+    for match, attempt in ((finished, 1), (running, 1), (running, 2)):
+        MatchProgress.objects.create(match=match, attempt=attempt, start=0, events=[])
+    matches_recover()
+    assert list(MatchProgress.objects.values_list("match_id", "attempt")) == [(running.pk, 2)]
