@@ -23,6 +23,7 @@ itself.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import threading
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from sandbox.jail import JailedProcess
 from sandbox.kept import KeptJail
 from sandbox.limits import JailLimits
 from sandbox.processes import BotProcess, LocalProcess
+
+log = logging.getLogger(__name__)
 
 POOL_SIZE_VARIABLE = "TAVOLO_JAIL_POOL_SIZE"
 DEFAULT_POOL_SIZE = 2
@@ -155,8 +158,13 @@ class ProcessPool:
         while True:
             self._wake.wait()
             self._wake.clear()
-            while self._start_one():
-                pass
+            try:
+                while self._start_one():
+                    pass
+            except Exception:
+                # Whatever it was, the pool must not stop refilling: the next `take` wakes
+                # the keeper to try again (and meanwhile callers start their own).
+                log.exception("the warm pool could not start a process; it tries again later")
 
     def _start_one(self) -> bool:
         """Start one more process if the pool is short of one; False if it is not."""

@@ -27,7 +27,7 @@ from sandbox.jail import JailUnavailableError, jail_available, require_jail
 from sandbox.kept import kept_jails, kept_wanted
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
-from sandbox.pool import shared_pool
+from sandbox.pool import ProcessPool, shared_pool
 from sandbox.processes import BotProcess
 
 __all__ = [
@@ -178,17 +178,24 @@ class ProcessBot:
         pool = shared_pool()
         process: BotProcess
         try:
-            if kept_wanted(jail=True):
-                process = kept_jails().match(
-                    self._source, self.limits, blank=lambda: pool.take_kept(self.limits)
-                )
-                pool.running(process)
-            else:
-                process = pool.take(self.limits)
+            process = self._kept_match(pool) if kept_wanted(jail=True) else pool.take(self.limits)
         except OSError as error:
             log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})
             raise
         log.debug("a jail started", extra={"jail_event": "start"})
+        return process
+
+    def _kept_match(self, pool: ProcessPool) -> BotProcess:
+        """A match in this bot's kept jail (or a blank one, or a new one); if no kept jail
+        starts, a new jail of its own, as without kept jails."""
+        try:
+            process: BotProcess = kept_jails().match(
+                self._source, self.limits, blank=lambda: pool.take_kept(self.limits)
+            )
+        except OSError as error:
+            log.warning("a kept jail did not start (%s): the bot gets a new jail instead", error)
+            return pool.take(self.limits)
+        pool.running(process)
         return process
 
     def decide(self, observation: JSON, timeout: float) -> Answer:
