@@ -9,7 +9,7 @@ first; equal numbers are a tie) for a table of any size.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,8 +37,8 @@ class RatedSeat:
     """One seat's rating after a match, and how much each other seat moved it.
 
     `versus[j]` is the points this seat won (or lost) against seat j, 0 for
-    its own seat; they add up to the change, so a page can show
-    "+12 = +9 vs A, +7 vs B, -4 vs C".
+    its own seat and for every other seat of its own version; they add up to
+    the change, so a page can show "+12 = +9 vs A, +7 vs B, -4 vs C".
     """
 
     after: Rating
@@ -88,12 +88,16 @@ class RatingSystem(Protocol):
         ratings: Sequence[Rating],
         places: Sequence[int],
         pasts: Sequence[Past] | None = None,
+        versions: Sequence[Hashable] | None = None,
     ) -> list[RatedSeat]:
         """Every seat's new rating after one match, from the ratings before it.
 
         `pasts` (one per seat, when the caller keeps them) are the seated
         versions' starts and earlier results; a system that reads only the
         ratings ignores them, and without them a rating stands for its past.
+        `versions` names the version in each seat (a house bot may fill
+        several): the pairs of seats of one version say nothing about it and
+        count for nothing; without it every seat is a version of its own.
         """
 
     def band(self, rating: Rating) -> float:
@@ -117,19 +121,36 @@ def pairwise_score(place: int, opponent_place: int) -> float:
     return 0.0
 
 
-def table_results(places: Sequence[int]) -> list[tuple[int, int, float]]:
-    """(seat, other seat, points) for every ordered pair of seats of one match."""
+def table_results(
+    places: Sequence[int], versions: Sequence[Hashable] | None = None
+) -> list[tuple[int, int, float]]:
+    """(seat, other seat, points) for every ordered pair of seats of one match, but
+    for pairs of seats of one version (`versions` names each seat's; a bot placed
+    against itself learns nothing)."""
+    owners: Sequence[Hashable] = range(len(places)) if versions is None else versions
     return [
         (seat, other, pairwise_score(place, other_place))
         for seat, place in enumerate(places)
         for other, other_place in enumerate(places)
-        if other != seat
+        if owners[other] != owners[seat]
     ]
 
 
-def check_result(ratings: Sequence[Rating], places: Sequence[int]) -> None:
+def check_result(
+    ratings: Sequence[Rating],
+    places: Sequence[int],
+    pasts: Sequence[Past] | None = None,
+    versions: Sequence[Hashable] | None = None,
+) -> None:
     """Refuse a result that cannot be rated, with the reason."""
     if len(ratings) < 2:
         raise ValueError("a rated match needs at least two bots")
     if len(places) != len(ratings):
         raise ValueError("ratings and places must have one entry per bot")
+    if pasts is not None and len(pasts) != len(ratings):
+        raise ValueError("ratings and pasts must have one entry per bot")
+    if versions is not None:
+        if len(versions) != len(ratings):
+            raise ValueError("ratings and versions must have one entry per seat")
+        if len(set(versions)) < 2:
+            raise ValueError("a rated match needs at least two versions")

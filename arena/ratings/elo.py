@@ -15,7 +15,7 @@ with games played and never goes below 2 x 21 points.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from arena.ratings.base import (
     Past,
@@ -54,15 +54,17 @@ class FallingKElo:
         ratings: Sequence[Rating],
         places: Sequence[int],
         pasts: Sequence[Past] | None = None,
+        versions: Sequence[Hashable] | None = None,
     ) -> list[RatedSeat]:
-        check_result(ratings, places)
+        check_result(ratings, places, pasts, versions)
+        owners: Sequence[Hashable] = range(len(ratings)) if versions is None else versions
         count = len(ratings)
         seats = []
         for i, rating in enumerate(ratings):
             step = k_factor(rating.games) / (count - 1)
             versus = tuple(
                 0.0
-                if j == i
+                if owners[j] == owners[i]
                 else step
                 * (pairwise_score(places[i], places[j]) - expected_score(rating.value, other.value))
                 for j, other in enumerate(ratings)

@@ -19,7 +19,7 @@ The band is two deviations: about 95% of versions' true strengths lie in it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from arena.ratings.base import LOGISTIC, Past, RatedSeat, Rating, check_result, pairwise_score
@@ -73,8 +73,10 @@ class EloScaleGlicko(GlickoBelief):
         ratings: Sequence[Rating],
         places: Sequence[int],
         pasts: Sequence[Past] | None = None,
+        versions: Sequence[Hashable] | None = None,
     ) -> list[RatedSeat]:
-        check_result(ratings, places)
+        check_result(ratings, places, pasts, versions)
+        owners: Sequence[Hashable] = range(len(ratings)) if versions is None else versions
         weight = self.pair_weight(len(ratings))
         dampers = [damper(r.deviation) for r in ratings]
         seats = []
@@ -82,7 +84,7 @@ class EloScaleGlicko(GlickoBelief):
             surprises = [0.0] * len(ratings)
             information = 0.0
             for j, other in enumerate(ratings):
-                if j == i:
+                if owners[j] == owners[i]:  # its own seat, or another seat of its version
                     continue
                 expected = expected_damped(rating.value - other.value, dampers[j])
                 surprises[j] = dampers[j] * (pairwise_score(places[i], places[j]) - expected)

@@ -36,7 +36,7 @@ both modes).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from arena.ratings.base import (
@@ -143,23 +143,27 @@ class RefitGlicko(GlickoBelief):
         ratings: Sequence[Rating],
         places: Sequence[int],
         pasts: Sequence[Past] | None = None,
+        versions: Sequence[Hashable] | None = None,
     ) -> list[RatedSeat]:
-        check_result(ratings, places)
+        check_result(ratings, places, pasts, versions)
         if pasts is None:
             pasts = [Past(rating) for rating in ratings]
-        if len(pasts) != len(ratings):
-            raise ValueError("ratings and pasts must have one entry per bot")
+        owners: Sequence[Hashable] = range(len(ratings)) if versions is None else versions
         weight = self.pair_weight(len(ratings))
-        this_match: list[dict[int, Evidence]] = [{} for _ in ratings]
-        for seat, other, points in table_results(places):
+        # One fit per version, from all its seats' pairs against other versions' seats.
+        this_match: dict[Hashable, dict[int, list[Evidence]]] = {owner: {} for owner in owners}
+        for seat, other, points in table_results(places, owners):
             opponent = ratings[other]
-            this_match[seat][other] = Evidence(
-                opponent.value, damper(opponent.deviation), weight, weight * points
+            this_match[owners[seat]].setdefault(other, []).append(
+                Evidence(opponent.value, damper(opponent.deviation), weight, weight * points)
             )
-        return [
-            self._refit(rating, past, this_match[seat], len(ratings), weight)
-            for seat, (rating, past) in enumerate(zip(ratings, pasts, strict=True))
-        ]
+        fitted: dict[Hashable, RatedSeat] = {}
+        for seat, owner in enumerate(owners):
+            if owner not in fitted:
+                fitted[owner] = self._refit(
+                    ratings[seat], pasts[seat], this_match[owner], len(ratings), weight
+                )
+        return [fitted[owner] for owner in owners]
 
     def refit(self, past: Past, seats: int) -> Rating:
         """A version's belief from its start and its results alone, at a table of `seats`."""
@@ -184,19 +188,18 @@ class RefitGlicko(GlickoBelief):
         self,
         rating: Rating,
         past: Past,
-        this_match: dict[int, Evidence],
+        this_match: dict[int, list[Evidence]],
         seats: int,
         weight: float,
     ) -> RatedSeat:
         earlier = self._earlier_belief(past, weight)
         reread = earlier.mode(rating.value)
-        posterior = Posterior(
-            earlier.mean, earlier.deviation, (*earlier.evidence, *this_match.values())
-        )
+        pieces = [piece for per_seat in this_match.values() for piece in per_seat]
+        posterior = Posterior(earlier.mean, earlier.deviation, (*earlier.evidence, *pieces))
         value = posterior.mode(reread)
         per_point = earlier.mean_curvature(reread, value)
         versus = tuple(
-            this_match[other].gradient(value) / per_point if other in this_match else 0.0
+            math.fsum(piece.gradient(value) for piece in this_match.get(other, ())) / per_point
             for other in range(seats)
         )
         after = Rating(value, 1.0 / math.sqrt(posterior.curvature(value)), rating.games + 1)

@@ -35,12 +35,14 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
     The bots' records and head-to-head are counted too (`ranked.tallies`).
     A version that is no longer its bot's current one is still rated (its own
     history stays true) but leaves the bot's rating alone. A house bot may
-    fill several seats of one table; it then moves by the mean of its seats'
-    changes, and counts one game. Bots, then versions, are locked in id order
-    (as acceptance does), so concurrent finishes never deadlock. The rating
-    system reads each seated version's start and its results so far against
-    each opponent version (`ranked.version_results`, one query), and the
-    match's results are added to them, under the versions' locks.
+    fill several seats of one table; it is then rated once, on all its seats'
+    pairs against the other versions' seats (its pairs against itself count
+    for nothing, as in its records), and counts one game. Bots, then
+    versions, are locked in id order (as acceptance does), so concurrent
+    finishes never deadlock. The rating system reads each seated version's
+    start and its results so far against each opponent version
+    (`ranked.version_results`, one query), and the match's results are added
+    to them, under the versions' locks.
     """
     bot_ids = sorted({seat.bot_id for seat in seats})
     locked = Bot.objects.select_for_update(of=("self",)).select_related("summary")
@@ -61,6 +63,7 @@ def ranked_match_rate(*, match: Match, seats: list[MatchSeat]) -> None:
         [versions[seat.bot_version_id].rating_state for seat in seats],
         places,
         [pasts[seat.bot_version_id] for seat in seats],
+        [seat.bot_version_id for seat in seats],
     )
     by_version: dict[int, list[RatedSeat]] = defaultdict(list)
     for seat, rated_seat in zip(seats, rated, strict=True):

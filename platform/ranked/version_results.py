@@ -46,10 +46,9 @@ class VersionResults:
     def count_match(self, seats: Sequence[tuple[int, int]]) -> None:
         """Count a rated match from its seats' (version id, place): every ordered pair
         of seats of two different versions (a house bot's own seats do not count)."""
-        for seat, other, points in table_results([place for _, place in seats]):
-            pair = (seats[seat][0], seats[other][0])
-            if pair[0] == pair[1]:
-                continue
+        versions = [version for version, _ in seats]
+        for seat, other, points in table_results([place for _, place in seats], versions):
+            pair = (versions[seat], versions[other])
             total = self.totals.setdefault(pair, [0, 0.0])
             total[0] += 1
             total[1] += points

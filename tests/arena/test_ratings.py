@@ -291,3 +291,28 @@ def test_the_elo_band_shrinks_with_games_down_to_its_floor() -> None:
     assert ELO.band(Rating(games=100_000)) == pytest.approx(42)
     assert ELO.is_provisional(Rating(games=19))
     assert not ELO.is_provisional(Rating(games=20))
+
+
+@systems
+def test_a_version_in_several_seats_learns_nothing_from_its_pairs_with_itself(
+    system: RatingSystem,
+) -> None:
+    ratings = [Rating(1500.0, 200.0, 5), Rating(1600.0, 100.0, 40), Rating(1600.0, 100.0, 40)]
+    seats = system.rate(ratings, [3, 1, 2], versions=["mine", "house", "house"])
+    for seat in seats[1:]:
+        assert seat.versus[1:] == (0.0, 0.0)
+        assert sum(seat.versus) + seat.earlier == pytest.approx(seat.after.value - 1600.0)
+    assert all(seat.versus[0] > 0 for seat in seats[1:])
+
+
+def test_a_refit_rates_a_version_in_several_seats_once_on_all_their_pairs() -> None:
+    ratings = [Rating(1500.0, 200.0, 5), Rating(1600.0, 100.0, 40), Rating(1600.0, 100.0, 40)]
+    house, again = REFIT.rate(ratings, [3, 1, 2], versions=["mine", "house", "house"])[1:]
+    assert house == again
+    past = Past(ratings[1], (Record(ratings[0], 2, 2.0),))
+    assert house.after.value == pytest.approx(REFIT.refit(past, 3).value)
+
+
+def test_seats_must_name_two_versions_at_least() -> None:
+    with pytest.raises(ValueError, match="two versions"):
+        REFIT.rate([Rating(), Rating()], [1, 2], versions=["house", "house"])

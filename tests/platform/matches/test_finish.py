@@ -173,23 +173,34 @@ def test_a_finished_match_records_result_seats_and_reveals_its_seed(
     assert first.crash_reason == "died"
 
 
-def test_a_house_bot_in_several_seats_moves_by_its_mean_change_and_counts_one_game(
+def test_a_house_bot_in_several_seats_is_rated_once_on_its_pairs_against_others(
     alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable
 ) -> None:
     mine = accepted_bot(owner=alice, ladder=mia_ladder, name="mine")
     house = Bot.objects.get(ladder=mia_ladder, name="builtin:random")
-    start = house.current_version.rating_state
-    match = ranked(mia_ladder, [mine, house, house, house])
-    match_finish(match_id=match.pk, outcome=outcome(1, 2, 3, 4))
-    seats = rating_system().rate([rating_system().initial(), start, start, start], [1, 2, 3, 4])
-    house.refresh_from_db()
-    assert house.rating == pytest.approx(sum(seat.after.value for seat in seats[1:]) / 3)
-    assert house.games == 1
+    mine_version, house_version = mine.current_version_id, house.current_version_id
+    for places in ((1, 2, 3, 4), (4, 1, 2, 3), (2, 4, 1, 3)):
+        opponent = BotVersion.objects.get(pk=mine_version).rating_state
+        match = ranked(mia_ladder, [mine, house, house, house])
+        match_finish(match_id=match.pk, outcome=outcome(*places))
+        house.refresh_from_db()
+        change = RatingChange.objects.get(match=match, bot=house)
+        assert [entry["seat"] for entry in change.versus] == [0]
+        points = sum(entry["points"] for entry in change.versus) + change.earlier
+        assert points == pytest.approx(change.change)
+    assert house.games == 3
     assert RatingChange.objects.filter(match=match).count() == 2
     records = VersionRecord.objects.values_list("version_id", "opponent_id", "games", "points")
-    mine_version, house_version = mine.current_version_id, house.current_version_id
     assert sorted(records) == sorted(
-        [(mine_version, house_version, 3, 3.0), (house_version, mine_version, 3, 0.0)]
+        [(mine_version, house_version, 9, 5.0), (house_version, mine_version, 9, 4.0)]
+    )
+    # The stored rating is what the version's start and its records give, read
+    # against its opponent's rating before the last match.
+    version = house.current_version
+    past = Past(version.start_state, (Record(opponent, 9, 4.0),))
+    assert version.rating_state.value == pytest.approx(
+        rating_system().refit(past, 4).value,
+        abs=1e-6,  # type: ignore[attr-defined]
     )
 
 
