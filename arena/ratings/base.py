@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Protocol
 
 INITIAL_RATING = 1500.0
@@ -136,6 +137,37 @@ def table_results(
     ]
 
 
+def check_rating(rating: Rating, what: str = "a rating") -> None:
+    """Refuse a rating no maths can read: a value or deviation that is not a finite
+    number, a negative deviation or count of games. One NaN would otherwise spread
+    to every opponent it is read against."""
+    if not math.isfinite(rating.value):
+        raise ValueError(f"{what} must be a finite number, not {rating.value!r}")
+    if not (math.isfinite(rating.deviation) and rating.deviation >= 0):
+        raise ValueError(f"{what}'s deviation must be finite and >= 0, not {rating.deviation!r}")
+    if rating.games < 0:
+        raise ValueError(f"{what}'s games must be >= 0, not {rating.games!r}")
+
+
+def check_record(record: Record) -> None:
+    """Refuse a record that cannot be: points outside 0 to its games, or not finite."""
+    check_rating(record.opponent, "a record's opponent rating")
+    if not (math.isfinite(record.games) and record.games >= 0):
+        raise ValueError(f"a record's games must be finite and >= 0, not {record.games!r}")
+    if not (math.isfinite(record.points) and 0 <= record.points <= record.games):
+        raise ValueError(
+            f"a record's points must lie between 0 and its {record.games!r} games, "
+            f"not {record.points!r}"
+        )
+
+
+def check_past(past: Past) -> None:
+    """Refuse a past with an unreadable start or record."""
+    check_rating(past.start, "a start")
+    for record in past.records:
+        check_record(record)
+
+
 def check_result(
     ratings: Sequence[Rating],
     places: Sequence[int],
@@ -147,8 +179,16 @@ def check_result(
         raise ValueError("a rated match needs at least two bots")
     if len(places) != len(ratings):
         raise ValueError("ratings and places must have one entry per bot")
-    if pasts is not None and len(pasts) != len(ratings):
-        raise ValueError("ratings and pasts must have one entry per bot")
+    for rating in ratings:
+        check_rating(rating)
+    for place in places:
+        if isinstance(place, bool) or not isinstance(place, Integral) or place < 1:
+            raise ValueError(f"a place must be a whole number from 1, not {place!r}")
+    if pasts is not None:
+        if len(pasts) != len(ratings):
+            raise ValueError("ratings and pasts must have one entry per bot")
+        for past in pasts:
+            check_past(past)
     if versions is not None:
         if len(versions) != len(ratings):
             raise ValueError("ratings and versions must have one entry per seat")

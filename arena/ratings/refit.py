@@ -44,6 +44,7 @@ from arena.ratings.base import (
     Past,
     RatedSeat,
     Rating,
+    check_past,
     check_result,
     table_results,
 )
@@ -167,6 +168,9 @@ class RefitGlicko(GlickoBelief):
 
     def refit(self, past: Past, seats: int) -> Rating:
         """A version's belief from its start and its results alone, at a table of `seats`."""
+        check_past(past)
+        if seats < 2:
+            raise ValueError("a rated match needs at least two seats")
         prior = self._earlier_belief(past, self.pair_weight(seats))
         value = prior.mode(prior.mean)
         return Rating(value, 1.0 / math.sqrt(prior.curvature(value)), 0)

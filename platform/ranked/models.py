@@ -81,7 +81,17 @@ class VersionRecord(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["version", "opponent"], name="version_record_once_per_opponent"
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(points__gte=0, points__lte=models.F("games")),
+                name="version_record_points_within_games",
+                violation_error_message="A record's points lie between 0 and its games.",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(version=models.F("opponent")),
+                name="version_record_not_against_itself",
+                violation_error_message="A version has no record against itself.",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -316,3 +316,46 @@ def test_a_refit_rates_a_version_in_several_seats_once_on_all_their_pairs() -> N
 def test_seats_must_name_two_versions_at_least() -> None:
     with pytest.raises(ValueError, match="two versions"):
         REFIT.rate([Rating(), Rating()], [1, 2], versions=["house", "house"])
+
+
+@systems
+@pytest.mark.parametrize(
+    "bad",
+    [
+        Rating(math.nan, 100.0, 3),
+        Rating(1500.0, math.nan, 3),
+        Rating(math.inf, 100.0, 3),
+        Rating(1500.0, -1.0, 3),
+        Rating(1500.0, 100.0, -1),
+    ],
+)
+def test_a_rating_that_is_not_a_finite_number_is_refused_not_spread(
+    system: RatingSystem, bad: Rating
+) -> None:
+    with pytest.raises(ValueError, match="rating"):
+        system.rate([bad, Rating(1500.0, 100.0, 3)], [1, 2])
+
+
+@systems
+@pytest.mark.parametrize("places", [[0, 1], [1.5, 1], [True, 2]])
+def test_a_place_must_be_a_whole_number_from_one(system: RatingSystem, places: list) -> None:
+    with pytest.raises(ValueError, match="place"):
+        system.rate([Rating(), Rating()], places)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        Record(Rating(1500.0, 100.0, 3), 2, 3.0),
+        Record(Rating(1500.0, 100.0, 3), 2, -0.5),
+        Record(Rating(1500.0, 100.0, 3), -1, 0.0),
+        Record(Rating(1500.0, 100.0, 3), 2, math.nan),
+        Record(Rating(math.nan, 100.0, 3), 2, 1.0),
+    ],
+)
+def test_a_record_that_cannot_be_is_refused(record: Record) -> None:
+    past = Past(Rating(1500.0, 300.0, 0), (record,))
+    with pytest.raises(ValueError, match="record"):
+        REFIT.rate([Rating(1500.0, 300.0, 0), Rating()], [1, 2], [past, Past(Rating())])
+    with pytest.raises(ValueError, match="record"):
+        REFIT.refit(past, 2)
