@@ -79,3 +79,27 @@ def test_an_app_imports_only_the_apps_below_it(app):
         for name in imported_top_levels(path) & forbidden
     }
     assert not offenders, sorted(offenders)
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_only_tasks_modules_import_tasks_modules():
+    """Work is sent by task name (`matches.dispatch`): tasks import services, never back."""
+    offenders = {
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in (ROOT / "platform").rglob("*.py")
+        if path.name != "tasks.py" and "tests" not in path.parts
+        for name in imported_modules(path)
+        if name.split(".")[-1] == "tasks" and name.split(".")[0] in PLATFORM_APPS
+    }
+    assert not offenders, sorted(offenders)

@@ -32,6 +32,7 @@ from bots.selectors import bot_owner_check
 from ladders.models import Ladder
 from matches import metrics
 from matches.broker import match_queue_depth
+from matches.dispatch import matches_send
 from matches.finish import match_finish
 from matches.lease import LeaseKeeper, lease_lapsed
 from matches.live import ProgressWriter, progress_orphans_delete
@@ -54,22 +55,9 @@ FINISH_RETRY_FIRST_SECONDS = 0.5
 FINISH_RETRY_MOST_SECONDS = 15.0
 
 
-def match_priority(kind: str) -> dict[str, int]:
-    """The Celery options that send a match of `kind` ahead of others: a tournament's
-    goes at `TAVOLO_TOURNAMENT_PRIORITY`, the rest at Celery's default priority."""
-    if kind == Match.Kind.TOURNAMENT:
-        return {"priority": settings.TAVOLO_TOURNAMENT_PRIORITY}
-    return {}
-
-
 def match_enqueue(*, match_id: int, kind: str = Match.Kind.RANKED, ahead: bool = False) -> None:
-    """Send the match to the workers once the current transaction commits; `ahead` of the
-    others (at the tournament priority) when it is played again after its run was lost."""
-    from matches.tasks import match_run as match_run_task
-
-    options = match_priority(Match.Kind.TOURNAMENT if ahead else kind)
-    # robust: a broker that is down is logged; matches_recover sends the match later.
-    transaction.on_commit(lambda: match_run_task.apply_async((match_id,), **options), robust=True)
+    """Send the match to the workers once the current transaction commits (`dispatch`)."""
+    matches_send(match_ids=[match_id], kind=kind, ahead=ahead)
 
 
 def match_create(
@@ -119,8 +107,7 @@ def matches_create(
         for seat, version in enumerate(versions)
     )
     if enqueue:
-        for match in matches:
-            match_enqueue(match_id=match.pk, kind=kind)
+        matches_send(match_ids=[match.pk for match in matches], kind=kind)
     return matches
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from celery import Task, shared_task
 from django.conf import settings
 
+from matches.dispatch import MATCH_RUN
 from matches.services import match_run as match_run_service
 from matches.services import matches_recover as matches_recover_service
 
 
 @shared_task(
     bind=True,
-    name="matches.tasks.match_run",
+    name=MATCH_RUN,
     soft_time_limit=settings.MATCH_TIME_LIMIT - 30,
     time_limit=settings.MATCH_TIME_LIMIT,
 )

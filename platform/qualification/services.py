@@ -24,12 +24,16 @@ from kombu.exceptions import OperationalError
 
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
+from matches.dispatch import task_send
 from matches.metrics import QUALIFICATIONS
 from matches.models import Match
 from matches.playing import JailUnavailableError, uploaded_bots_jailed
 from matches.services import match_claim, match_create, match_play_and_record
 
 logger = logging.getLogger(__name__)
+
+QUALIFY_TASK = "matches.tasks.bot_version_qualify"
+"""The qualification task's name, kept from when it was in matches: queued messages find it."""
 
 PENDING_RESEND_SECONDS = 300
 """A version still pending this long after its qualification was sent is sent again."""
@@ -47,10 +51,8 @@ def bot_version_qualify_enqueue(*, version_id: int) -> None:
 
 
 def _qualification_send(*, version_id: int) -> None:
-    from qualification.tasks import bot_version_qualify as bot_version_qualify_task
-
     try:
-        bot_version_qualify_task.delay(version_id)
+        task_send(QUALIFY_TASK, version_id)
     except OperationalError as error:  # the broker is unreachable
         logger.warning(
             "could not send version %s to qualification (%s): it is sent once the broker is back",

@@ -9,13 +9,14 @@ from __future__ import annotations
 from celery import Task, shared_task
 from django.conf import settings
 
+from qualification.services import QUALIFY_TASK
 from qualification.services import bot_version_qualify as bot_version_qualify_service
 from qualification.services import bot_versions_recover as bot_versions_recover_service
 
 
 @shared_task(
     bind=True,
-    name="matches.tasks.bot_version_qualify",
+    name=QUALIFY_TASK,
     soft_time_limit=settings.TAVOLO_QUALIFICATION_TIME_LIMIT - 30,
     time_limit=settings.TAVOLO_QUALIFICATION_TIME_LIMIT,
 )

@@ -12,9 +12,10 @@ from functools import partial
 
 from django.db import transaction
 
+from matches.dispatch import task_send
 from matches.models import Match, MatchSeat
 from tournaments.models import TournamentTable
-from tournaments.tasks import tournament_advance
+from tournaments.services import ADVANCE_TASK
 
 
 def tournament_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
@@ -22,4 +23,4 @@ def tournament_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
     for tournament_id in TournamentTable.objects.filter(match=match).values_list(
         "tournament_id", flat=True
     ):
-        transaction.on_commit(partial(tournament_advance.delay, tournament_id), robust=True)
+        transaction.on_commit(partial(task_send, ADVANCE_TASK, tournament_id), robust=True)

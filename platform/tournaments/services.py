@@ -22,12 +22,16 @@ from django.utils import timezone
 from arena.tournaments import TournamentError
 from bots.models import Bot, BotVersion
 from bots.selectors import bot_owner_check
+from matches.dispatch import matches_send
 from matches.models import Match, MatchSeat
-from matches.services import match_priority, matches_create
+from matches.services import matches_create
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.selectors import table_result
 
 logger = logging.getLogger(__name__)
+
+ADVANCE_TASK = "tournaments.tasks.tournament_advance"
+"""The task that advances one tournament after one of its matches finished."""
 
 TABLE_ATTEMPTS = 3
 """Matches made for one table before the tournament is cancelled as unplayable."""
@@ -241,16 +245,7 @@ def _matches_create(
 
 def tournament_matches_enqueue(*, match_ids: list[int]) -> None:
     """Send tournament matches ahead of the ladders' matches, once the transaction commits."""
-    from matches.tasks import match_run
-
-    options = match_priority(Match.Kind.TOURNAMENT)
-
-    def send() -> None:
-        with match_run.app.producer_or_acquire() as producer:
-            for match_id in match_ids:
-                match_run.apply_async((match_id,), producer=producer, **options)
-
-    transaction.on_commit(send, robust=True)
+    matches_send(match_ids=match_ids, kind=Match.Kind.TOURNAMENT)
 
 
 def tournaments_tick(*, now: datetime | None = None) -> None:

@@ -14,7 +14,7 @@ from accounts.throttles import UploadThrottle
 from bots.checks import MAX_SOURCE_BYTES
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
-from qualification.tasks import bot_version_qualify
+from tavolo_site.celery import app as celery_app
 from tests.platform.api.conftest import GOOD_SOURCE
 
 GOOD = GOOD_SOURCE.encode()
@@ -312,10 +312,10 @@ def test_two_files_in_one_upload_are_a_400_and_nothing_stored(
 def test_an_upload_is_stored_and_answered_when_the_queue_is_down(
     alice_api: APIClient, ladders: dict[str, Ladder], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broker_down(*args: object) -> None:
+    def broker_down(*args: object, **options: object) -> None:
         raise OperationalError("the broker is unreachable")
 
-    monkeypatch.setattr(bot_version_qualify, "delay", broker_down)
+    monkeypatch.setattr(celery_app, "send_task", broker_down)
     answer = create(alice_api)
     assert answer.status_code == 201
     version = BotVersion.objects.get(bot__name="liar")

@@ -13,7 +13,7 @@ from accounts.throttles import ChallengeThrottle
 from bots.models import Bot
 from ladders.models import Ladder
 from matches.models import Match
-from matches.tasks import match_run
+from tavolo_site.celery import app as celery_app
 
 
 @pytest.fixture
@@ -119,10 +119,10 @@ def test_the_hourly_challenge_allowance_is_a_429(
 def test_a_challenge_is_stored_and_answered_when_the_queue_is_down(
     alice_api: APIClient, alice_bot: Bot, bob_bot: Bot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broker_down(*args: object) -> None:
+    def broker_down(*args: object, **options: object) -> None:
         raise OperationalError("the broker is unreachable")
 
-    monkeypatch.setattr(match_run, "delay", broker_down)
+    monkeypatch.setattr(celery_app, "send_task", broker_down)
     answer = challenge(alice_api, alice_bot, bob_bot)
     assert answer.status_code == 201
     assert Match.objects.get(pk=answer.json()["id"]).status == Match.Status.QUEUED
