@@ -44,9 +44,11 @@ matchmaking, not a strict bound (errors that neighbours share can order
 them a little better).
 
 `--cost` simulates nothing either: it prints the CPU time each system takes
-to rate one match of versions that each have records against 8, 31 or 100
-opponent versions, and the default system's against glicko's, measured in
-the same run.
+to rate one match of versions that each have records against 8 to 3,000
+opponent versions, the default system's against glicko's and against the
+re-fit reading every record as its own term (`rating_bin=0`), measured in
+the same run, and the largest change that folding records into bins makes
+to a re-fitted rating there.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ from arena.ratings import (  # noqa: E402
 )
 from arena.ratings.base import LOGISTIC  # noqa: E402
 from arena.ratings.glicko import GlickoBelief  # noqa: E402
+from arena.ratings.refit import RefitGlicko  # noqa: E402
 
 BOTS = 32
 HOUSE_BOTS = 4
@@ -104,7 +107,8 @@ FIT_ROUNDS = 50
 CEILING_DRAWS = 200
 """Ladders of errors drawn per run for the ceiling."""
 COST_MATCHES = 300
-"""Matches rated per system and table for `--cost`."""
+"""Matches rated per system and table for `--cost` (fewer past 100 opponents)."""
+UNFOLDED = RefitGlicko()
 
 
 @dataclass(frozen=True)
@@ -240,36 +244,67 @@ def ceiling_taus(setting: Setting, seats: int, number: int) -> list[float]:
     ]
 
 
-def rate_cost(system: RatingSystem, seats: int, opponents: int) -> float:
-    """CPU seconds `system` takes to rate one match of `seats` versions, each of which
-    has records against `opponents` opponent versions (a settled ladder's finish)."""
+def cost_case(seats: int, opponents: int) -> tuple[list[Past], list[list[Rating]]]:
+    """Versions that each have records against `opponents` opponent versions (a
+    settled ladder's finish, opponents of mixed doubt), and tables of them to rate."""
     rng = random.Random(f"cost/{seats}/{opponents}")
-    field = [Rating(rng.gauss(1500.0, 300.0), 40.0, 300) for _ in range(opponents + seats)]
+    field = [
+        Rating(rng.gauss(1500.0, 300.0), rng.choice((40.0, 60.0, 120.0, 300.0)), 300)
+        for _ in range(opponents + seats)
+    ]
     pasts = [
         Past(
-            system.initial(),
+            Rating(rng.gauss(1500.0, 300.0), 350.0, 0),
             tuple(Record(rating, 40, rng.uniform(0, 40)) for rating in field[:opponents]),
         )
         for _ in range(seats)
     ]
-    tables = [rng.sample(field, seats) for _ in range(COST_MATCHES)]
+    tables = [rng.sample(field, seats) for _ in range(max(3, COST_MATCHES * 100 // opponents))]
+    return pasts, tables[:COST_MATCHES]
+
+
+def rate_cost(system: RatingSystem, seats: int, opponents: int) -> float:
+    """CPU seconds `system` takes to rate one match of `seats` versions, each of which
+    has records against `opponents` opponent versions."""
+    pasts, tables = cost_case(seats, opponents)
     places = list(range(1, seats + 1))
     start = time.process_time()
     for table in tables:
         system.rate(table, places, pasts)
-    return (time.process_time() - start) / COST_MATCHES
+    return (time.process_time() - start) / len(tables)
+
+
+def folding_shift(seats: int, opponents: int) -> float:
+    """The largest change, in Elo points, that folding records into bins makes to a
+    re-fitted rating of the cost's cases."""
+    pasts, tables = cost_case(seats, opponents)
+    folded, every = SYSTEMS[DEFAULT_SYSTEM], dataclasses.replace(UNFOLDED, rating_bin=0.0)
+    places = list(range(1, seats + 1))
+    return max(
+        abs(a.after.value - b.after.value)
+        for table in tables[:20]
+        for a, b in zip(
+            folded.rate(table, places, pasts), every.rate(table, places, pasts), strict=True
+        )
+    )
 
 
 def print_cost(console: Console) -> None:
-    table = Table(title=f"CPU to rate one match, mean of {COST_MATCHES}")
-    for column in ("seats", "opponents each", *SYSTEMS, f"{DEFAULT_SYSTEM} / glicko"):
+    table = Table(title=f"CPU to rate one match, mean of up to {COST_MATCHES}")
+    systems = {**SYSTEMS, "refit unfolded": dataclasses.replace(UNFOLDED, rating_bin=0.0)}
+    for column in (
+        "seats", "opponents each", *systems, f"{DEFAULT_SYSTEM} / glicko", "refit / unfolded",
+        "largest shift from folding",
+    ):  # fmt: skip
         table.add_column(column, justify="right")
     for seats in (2, 4):
-        for opponents in (8, 31, 100):
-            costs = {name: rate_cost(system, seats, opponents) for name, system in SYSTEMS.items()}
+        for opponents in (8, 31, 100, 1000, 3000):
+            costs = {name: rate_cost(system, seats, opponents) for name, system in systems.items()}
             table.add_row(
                 str(seats), str(opponents), *(f"{cost * 1000:.3f} ms" for cost in costs.values()),
                 f"{costs[DEFAULT_SYSTEM] / costs['glicko']:.1f}x",
+                f"{costs[DEFAULT_SYSTEM] / costs['refit unfolded']:.2f}x",
+                f"{folding_shift(seats, opponents):.4f}",
             )  # fmt: skip
     console.print(table)
 

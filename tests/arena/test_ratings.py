@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import example, given
@@ -20,7 +21,7 @@ from arena.ratings import (
 )
 from arena.ratings.elo import FallingKElo, k_factor
 from arena.ratings.glicko import EloScaleGlicko
-from arena.ratings.refit import RefitGlicko
+from arena.ratings.refit import RefitGlicko, folded_evidence
 
 GLICKO = EloScaleGlicko()
 REFIT = RefitGlicko()
@@ -359,3 +360,41 @@ def test_a_record_that_cannot_be_is_refused(record: Record) -> None:
         REFIT.rate([Rating(1500.0, 300.0, 0), Rating()], [1, 2], [past, Past(Rating())])
     with pytest.raises(ValueError, match="record"):
         REFIT.refit(past, 2)
+
+
+def test_records_against_thousands_of_opponents_fold_into_a_bounded_number_of_terms() -> None:
+    rng = random.Random(7)
+    records = [
+        Record(
+            Rating(rng.uniform(700.0, 2300.0), rng.uniform(30.0, 420.0), 9), 6, rng.uniform(0, 6)
+        )
+        for _ in range(5000)
+    ]
+    terms = folded_evidence(records, 0.7, REFIT.rating_bin, REFIT.damper_bin)
+    assert len(terms) <= (1600 / REFIT.rating_bin + 1) * (0.5 / REFIT.damper_bin + 2)
+    assert len(terms) < 2500
+    assert math.fsum(term.games for term in terms) == pytest.approx(0.7 * 6 * 5000)
+    assert math.fsum(term.points for term in terms) == pytest.approx(
+        0.7 * math.fsum(record.points for record in records)
+    )
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(800, 2200), st.floats(30, 420), st.integers(0, 50), st.floats(0, 1)),
+        min_size=1,
+        max_size=60,
+    ),
+    st.floats(800, 2200),
+)
+def test_folding_records_moves_a_refit_by_far_less_than_a_point(
+    rows: list[tuple[float, float, int, float]], start: float
+) -> None:
+    records = tuple(
+        Record(Rating(value, deviation, 5), games, share * games)
+        for value, deviation, games, share in rows
+    )
+    past = Past(Rating(start, 350.0, 0), records)
+    every = RefitGlicko(rating_bin=0.0)
+    assert REFIT.refit(past, 4).value == pytest.approx(every.refit(past, 4).value, abs=0.05)
+    assert REFIT.refit(past, 4).deviation == pytest.approx(every.refit(past, 4).deviation, abs=0.05)
