@@ -1,16 +1,13 @@
-"""Reads of matches: lists, replays, seat logs for owners, challenge allowance."""
+"""Reads of matches: lists, replays, seat logs for owners."""
 
 from __future__ import annotations
 
 import gzip
 import json
-from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
-from django.utils import timezone
 
 from arena.engine import JSON
 from arena.replay import RAISED, dumps_replay, loads_replay, public_replay
@@ -125,16 +122,3 @@ def match_log_entries_for(*, user: User | AnonymousUser, match: Match) -> JSON:
             with seat.log_entries.open("rb") as stored:
                 entries[str(seat.seat)] = json.loads(stored.read())
     return {"seats": entries}
-
-
-def challenges_in_last_hour(*, user: User) -> int:
-    """How many challenges `user` started in the past hour (the rate limit's count)."""
-    since = timezone.now() - timedelta(hours=1)
-    return Match.objects.filter(
-        kind=Match.Kind.CHALLENGE, requested_by=user, created_at__gte=since
-    ).count()
-
-
-def challenges_left(*, user: User) -> int:
-    """How many more challenges `user` may start now."""
-    return max(0, settings.TAVOLO_CHALLENGES_PER_HOUR - challenges_in_last_hour(user=user))

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
@@ -27,8 +26,7 @@ from django.utils import timezone
 
 from arena.logs import log_context
 from arena.runner import MatchRecord, new_seed
-from bots.models import Bot, BotVersion
-from bots.selectors import bot_owner_check
+from bots.models import BotVersion
 from ladders.models import Ladder
 from matches import metrics
 from matches.broker import match_queue_depth
@@ -44,7 +42,6 @@ from matches.playing import (
     match_outcome_store,
     match_record_play,
 )
-from matches.selectors import challenges_in_last_hour
 
 logger = logging.getLogger(__name__)
 
@@ -373,68 +370,3 @@ def _matches_resend_lost(
     )
     Match.objects.filter(id__in=resent).update(queued_at=now)
     return resent
-
-
-def challenge_check(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> None:
-    """Refuse a challenge that may not be played, with the reason (PermissionDenied if
-    `bot` is not the user's, else ValidationError)."""
-    bot_owner_check(user=user, bot=bot)
-    ladder = bot.ladder
-    if not ladder.active:
-        raise ValidationError(f"the ladder {ladder.name} is closed", code="ladder_inactive")
-    if len(opponents) > ladder.seats - 1:
-        raise ValidationError(
-            f"{ladder.name} seats {ladder.seats} bots: choose at most {ladder.seats - 1} opponents",
-            code="too_many_opponents",
-        )
-    if len({opponent.pk for opponent in opponents}) != len(opponents) or any(
-        opponent.pk == bot.pk for opponent in opponents
-    ):
-        raise ValidationError("each opponent must be another bot, once", code="repeated_bot")
-    for candidate in (bot, *opponents):
-        if candidate.ladder_id != ladder.pk:
-            raise ValidationError(f"{candidate.name} plays on another ladder", code="other_ladder")
-        if candidate.current_version_id is None:
-            raise ValidationError(
-                f"{candidate.name} has no accepted version yet", code="not_accepted"
-            )
-        if candidate.is_retired:
-            raise ValidationError(f"{candidate.name} is retired", code="retired")
-
-
-def challenge_create(*, user: User, bot: Bot, opponents: Sequence[Bot]) -> Match:
-    """An unranked match of `bot` against chosen opponents; house bots fill empty seats.
-
-    At most `TAVOLO_CHALLENGES_PER_HOUR` per user: the user's row is locked
-    while counting, so two requests at once cannot both take the last one.
-    """
-    challenge_check(user=user, bot=bot, opponents=opponents)
-    with transaction.atomic():
-        get_user_model().objects.select_for_update().get(pk=user.pk)
-        limit = settings.TAVOLO_CHALLENGES_PER_HOUR
-        if challenges_in_last_hour(user=user) >= limit:
-            raise ValidationError(
-                f"you may start {limit} challenges an hour; try again later", code="rate_limited"
-            )
-        seated = [bot, *opponents]
-        house = list(
-            Bot.objects.filter(
-                ladder=bot.ladder,
-                kind=Bot.Kind.HOUSE,
-                current_version__isnull=False,
-                retired_at=None,
-            ).order_by("-name")
-        )
-        if len(seated) < bot.ladder.seats and not house:
-            raise ValidationError(
-                "this ladder has no house bots to fill the table", code="no_house"
-            )
-        while len(seated) < bot.ladder.seats:
-            seated.append(house[(len(seated) - 1 - len(opponents)) % len(house)])
-        return match_create(
-            ladder=bot.ladder,
-            kind=Match.Kind.CHALLENGE,
-            # challenge_check and the query above keep only bots with a current version.
-            versions=[candidate.current_version for candidate in seated],  # type: ignore[misc]
-            requested_by=user,
-        )

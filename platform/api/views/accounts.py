@@ -22,7 +22,7 @@ from api.exceptions import WrongCredentials
 from api.schema import errors
 from api.serializers import TokenSerializer, UserSerializer
 from bots.selectors import bot_list
-from matches.selectors import challenges_left
+from matches.challenges import challenges_left
 from qualification.selectors import bots_with_versions
 
 

@@ -24,10 +24,10 @@ from api.schema import errors
 from api.serializers import LogSerializer, MatchDetailSerializer, MatchSerializer
 from bots.models import Bot
 from bots.selectors import bot_get
+from matches.challenges import challenge_create
 from matches.models import Match
 from matches.replays import REPLAY_CONTENT_TYPE, replay_response
 from matches.selectors import match_get, match_list, match_seat_log_for
-from matches.services import challenge_create
 
 
 class MatchListView(generics.ListAPIView):

@@ -21,7 +21,7 @@ from bots import services as bot_services
 from bots.checks import bot_file_read
 from bots.selectors import bot_list
 from ladders.selectors import ladder_list
-from matches.selectors import challenges_left
+from matches.challenges import challenges_left
 from web.caching import visitor_cached
 from web.forms import BotCreateForm, SignupForm
 

@@ -27,8 +27,8 @@ from bots.selectors import (
 )
 from bots.services import OWNER_RETIRED, bot_retire, bot_unretire, bot_version_upload
 from ladders.ratings import rating_shown
-from matches.selectors import challenges_left, match_list
-from matches.services import challenge_create
+from matches.challenges import challenge_create, challenges_left
+from matches.selectors import match_list
 from qualification.bot_removal import bot_delete, bot_delete_refusal
 from qualification.selectors import bot_qualification_seats
 from ranked.records import bot_head_to_head, bot_places

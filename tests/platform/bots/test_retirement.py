@@ -15,8 +15,8 @@ from bots.models import Bot
 from bots.selectors import ladder_retired_bots, ladder_standings
 from bots.services import bot_retire, bot_unretire, bot_version_upload
 from ladders.models import Ladder
+from matches.challenges import challenge_create
 from matches.models import Match, MatchSeat
-from matches.services import challenge_create
 from qualification.services import bot_version_qualify
 from ranked.matchmaking import ladder_schedule
 from tests.platform.api.conftest import GOOD_SOURCE

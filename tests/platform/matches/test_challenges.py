@@ -11,9 +11,8 @@ from pytest_django.fixtures import Settings
 
 from bots.models import Bot
 from ladders.models import Ladder
+from matches.challenges import challenge_create, challenges_left
 from matches.models import Match
-from matches.selectors import challenges_left
-from matches.services import challenge_create
 from ranked.models import RatingChange
 
 
