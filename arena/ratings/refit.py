@@ -138,7 +138,8 @@ def folded_evidence(
     """The records as evidence (each pair worth `weight` of a game), those against
     opponents whose ratings round to one multiple of `rating_bin` and whose dampers
     to one of `damper_bin` folded into one term at their games' mean rating and
-    damper; a `rating_bin` of 0 keeps one term per record."""
+    damper, with the points that keep the sum of g_j P_j; a `rating_bin` of 0
+    keeps one term per record."""
     if not rating_bin:
         return tuple(
             Evidence(
@@ -158,14 +159,16 @@ def folded_evidence(
         key = (round(value / rating_bin), round(damping / damper_bin))
         total = bins.get(key)
         if total is None:
-            bins[key] = [games, record.points, games * value, games * damping]
+            bins[key] = [games, damping * record.points, games * value, games * damping]
         else:
             total[0] += games
-            total[1] += record.points
+            total[1] += damping * record.points
             total[2] += games * value
             total[3] += games * damping
+    # The points are kept as the sum of g_j P_j (over the mean g), which is what the
+    # gradient reads, so the folded term is exact to first order in the bin's spread.
     return tuple(
-        Evidence(rated / games, damping / games, weight * games, weight * points)
+        Evidence(rated / games, damping / games, weight * games, weight * points * games / damping)
         for games, points, rated, damping in bins.values()
     )
 

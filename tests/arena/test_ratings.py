@@ -20,7 +20,7 @@ from arena.ratings import (
     rating_system,
 )
 from arena.ratings.elo import FallingKElo, k_factor
-from arena.ratings.glicko import EloScaleGlicko
+from arena.ratings.glicko import EloScaleGlicko, damper
 from arena.ratings.refit import RefitGlicko, folded_evidence
 
 GLICKO = EloScaleGlicko()
@@ -374,9 +374,10 @@ def test_records_against_thousands_of_opponents_fold_into_a_bounded_number_of_te
     assert len(terms) <= (1600 / REFIT.rating_bin + 1) * (0.5 / REFIT.damper_bin + 2)
     assert len(terms) < 2500
     assert math.fsum(term.games for term in terms) == pytest.approx(0.7 * 6 * 5000)
-    assert math.fsum(term.points for term in terms) == pytest.approx(
-        0.7 * math.fsum(record.points for record in records)
+    assert math.fsum(term.damper * term.points for term in terms) == pytest.approx(
+        0.7 * math.fsum(damper(record.opponent.deviation) * record.points for record in records)
     )
+    assert all(0 <= term.points <= term.games for term in terms)
 
 
 @given(
