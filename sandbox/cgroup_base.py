@@ -112,7 +112,8 @@ class BotCgroup(ABC):
 
     @abstractmethod
     def release(self) -> None:
-        """Close the files the group holds open, before its directories go."""
+        """Close the files the group holds open, before its directories go; a second call
+        does nothing (a closed number may already name another file)."""
 
     @abstractmethod
     def child(self, name: str) -> BotCgroup:

@@ -109,8 +109,10 @@ class V1Group(BotCgroup):
         return self._paths.values()
 
     def release(self) -> None:
-        os.close(self._freezer_state)
-        os.close(self._pids_current)
+        for fd in (self._freezer_state, self._pids_current):
+            if fd >= 0:
+                os.close(fd)
+        self._freezer_state = self._pids_current = -1
 
     def _write(self, controller: str, name: str, value: object) -> None:
         (self._paths[controller] / name).write_text(str(value))

@@ -186,10 +186,11 @@ class V2Group(BotCgroup):
         return (self.path,)
 
     def release(self) -> None:
-        os.close(self._freeze)
-        os.close(self._events)
-        if self._pids_current is not None:
-            os.close(self._pids_current)
+        for fd in (self._freeze, self._events, self._pids_current):
+            if fd is not None and fd >= 0:
+                os.close(fd)
+        self._freeze = self._events = -1
+        self._pids_current = None
 
 
 class V2Hierarchy(Hierarchy):

@@ -18,7 +18,6 @@ import functools
 import json
 import logging
 import os
-import select
 import signal
 import time
 
@@ -29,6 +28,7 @@ from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
 from sandbox.lone_host import ALONE, GroupPause
 from sandbox.processes import HOST_FILE, BotProcess
+from sandbox.readiness import readable
 from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
 
@@ -69,7 +69,7 @@ class StartGate:
     def _child_pid(self, deadline: float) -> int | None:
         """The child's pid from bwrap's JSON on ``--info-fd``; None if bwrap ended first."""
         text = b""
-        while select.select([self._info], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        while readable(self._info, deadline - time.monotonic()):
             chunk = os.read(self._info, 4096)
             if not chunk:
                 with contextlib.suppress(ValueError, KeyError):

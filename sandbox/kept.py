@@ -17,7 +17,6 @@ import hashlib
 import itertools
 import logging
 import os
-import select
 import signal
 import socket
 import subprocess
@@ -35,6 +34,7 @@ from sandbox.jail import StartGate
 from sandbox.limits import JailLimits
 from sandbox.lone_host import GroupPause
 from sandbox.processes import EXIT_WAIT_SECONDS, HOST_FILE, BotProcess
+from sandbox.readiness import readable
 from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
 
@@ -176,7 +176,7 @@ class KeptJail:
             group.adopt([server])  # the match child is forked there; the server goes back after
             sizes = f"{self.limits.tmp_bytes} {self.limits.shm_bytes}".encode()
             socket.send_fds(self.control, [sizes], channels.match_ends)
-            ready = select.select([self.control], [], [], ACK_SECONDS)[0]
+            ready = readable(self.control, ACK_SECONDS)
             if not ready or self.control.recv(1) != b"f":
                 raise OSError("the kept jail's server did not fork a match")
             self.server_group.adopt([server])
@@ -192,6 +192,7 @@ class KeptJail:
         for group in (self.server_group, *self.cgroup.children()):
             with contextlib.suppress(FileNotFoundError):
                 group.kill()
+            group.release()  # the graveyard deletes the directories with files of its own
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.popen.pid, signal.SIGKILL)
         self.popen.wait()
@@ -214,7 +215,7 @@ class ForkedMatch(BotProcess):
         """True once the host's waiter said how it ended (or died itself)."""
         if self._code is not None:
             return True
-        if not select.select([self._status], [], [], seconds)[0]:
+        if not readable(self._status, seconds):
             return False
         data = os.read(self._status, STATUS_BYTES)
         if len(data) == STATUS_BYTES:
@@ -311,12 +312,12 @@ class LocalServer:
         """A fresh host in a session of its own; OSError if the server does not fork it."""
         with match_channels(on_failure=self.close) as channels:
             socket.send_fds(self.control, [b"match"], channels.match_ends)
-            ready = select.select([self.control], [], [], ACK_SECONDS)[0]
+            ready = readable(self.control, ACK_SECONDS)
             answer = self.control.recv(STATUS_BYTES) if ready else b""
             if len(answer) != STATUS_BYTES:
                 raise OSError("the bot server did not fork a host")
             session = int.from_bytes(answer, "little")
-            forked = select.select([channels.status], [], [], ACK_SECONDS)[0]
+            forked = readable(channels.status, ACK_SECONDS)
             answer = os.read(channels.status, STATUS_BYTES) if forked else b""
             if len(answer) != STATUS_BYTES:
                 raise OSError("the bot server's session did not fork a host")

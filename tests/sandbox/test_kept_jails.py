@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import resource
 import signal
 from pathlib import Path
 
@@ -270,3 +271,34 @@ def test_a_bot_signalling_its_process_group_does_not_reach_its_server():
         jails.append(kept_pids())
     assert len(jails[0]) == 1 and jails[1] == jails[0]
     assert all(jail.alive() for jail in kept_jails().idle())
+
+
+def open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_closing_kept_jails_leaves_no_descriptor_open():
+    """A worker closes thousands of kept jails in its life; each must give back its files."""
+    play_once(BOTS / "echo_history.py")
+    kept_jails().clear()
+    before = open_descriptors()
+    for _ in range(5):
+        play_once(BOTS / "echo_history.py")
+        kept_jails().clear()
+    assert open_descriptors() <= before
+
+
+def test_a_runner_holding_over_a_thousand_descriptors_still_starts_bots():
+    """select(2) fails on descriptors numbered 1024 or more; a long-lived runner gets there."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2048), max(hard, 2048)))
+    filler = []
+    try:
+        while open_descriptors() < 1100:
+            filler.append(os.open(os.devnull, os.O_RDONLY))
+        answer, _ = play_once(BOTS / "echo_history.py")
+        assert answer["type"] == "seen"
+    finally:
+        for fd in filler:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
