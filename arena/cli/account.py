@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from arena.cli.output import CliError, console, tavolo_command
+from arena.cli.output import CliError, display_text, tavolo_command
 from arena.units import seconds_text
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def login(server: str | None, username: str, password: str) -> None:
     if not token:
         raise CliError(f"{server} answered without a token")
     path = store_token(server, str(token))
-    console.print(f"logged in to {server} as {username}; token kept in {path}", markup=False)
+    display_text(f"logged in to {server} as {username}; token kept in {path}")
 
 
 @click.command()
@@ -223,7 +223,7 @@ def upload(
             "POST", "/bots/", data={"name": bot_name, "ladder": ladder}, files=upload_file
         )
         bot_id, version = created["id"], created["latest_version"]
-        console.print(f"created bot {bot_name} on {ladder}", markup=False)
+        display_text(f"created bot {bot_name} on {ladder}")
     else:
         bot_id = bot["id"]
         version = api.request("POST", f"/bots/{bot_id}/versions/", files=upload_file)
@@ -247,7 +247,7 @@ def _show_version(bot_name: str, version: dict[str, Any]) -> None:
     line = f"{bot_name} version {version['number']}: {version['status']}"
     if version.get("reason"):
         line += f" ({version['reason']})"
-    console.print(line, markup=False)
+    display_text(line)
 
 
 def _wait_for_decision(
@@ -263,16 +263,16 @@ def _wait_for_decision(
         previous = version["status"]
         version = api.request("GET", path)
         if version["status"] != previous:
-            console.print(f"  {version['status']}", markup=False)
+            display_text(f"  {version['status']}")
     if version["status"] == "accepted":
-        console.print(f"version {version['number']} qualified: it now plays ranked matches")
+        display_text(f"version {version['number']} qualified: it now plays ranked matches")
         return
     log = api.request("GET", f"{path}log/").get("log", "")
-    console.print(f"rejected: {version.get('reason') or 'no reason given'}", markup=False)
+    display_text(f"rejected: {version.get('reason') or 'no reason given'}")
     for match_id in version.get("qualification_matches", []):
-        console.print(f"  qualification match: {api.url}/matches/{match_id}/", markup=False)
+        display_text(f"  qualification match: {api.url}/matches/{match_id}/")
     tail = [line for line in log.splitlines() if not line.startswith("match ")][-LOG_TAIL_LINES:]
     if tail:
-        console.print("last lines the bot wrote to stderr:", markup=False)
-        console.print("\n".join(f"  {line}" for line in tail), markup=False, highlight=False)
+        display_text("last lines the bot wrote to stderr:")
+        display_text("\n".join(f"  {line}" for line in tail), lines=True)
     raise click.exceptions.Exit(1)

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from arena.cli.account import Server, server_option
-from arena.cli.output import CliError, console
+from arena.cli.output import CliError, display_text
 
 FINISHED = "finished"
 
@@ -63,7 +63,7 @@ def fetch(
             path.write_bytes(response.content)
         except OSError as error:
             raise CliError(f"cannot write {path}: {error.strerror or error}") from None
-        console.print(f"{path}", markup=False, highlight=False)
+        display_text(f"{path}")
 
 
 def _bot_id(api: Server, name: str, ladder: str | None) -> int:

@@ -13,6 +13,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from arena.cli.safe_text import plain
+
 console = Console(soft_wrap=True)
 error_console = Console(stderr=True, soft_wrap=True)
 
@@ -23,26 +25,34 @@ class CliError(click.ClickException):
     exit_code = 2
 
     def show(self, file: object = None) -> None:
-        error_console.print(f"tavolo: error: {self.message}", markup=False, highlight=False)
+        error_console.print(plain(f"tavolo: error: {self.message}"))
 
 
 def display_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    table = Table(title=title, title_justify="left")
+    """A table whose every title, heading and cell is shown as plain text (bot names)."""
+    table = Table(title=plain(title), title_justify="left")
     for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=index == 0)
+        table.add_column(
+            plain(column), justify="left" if index == 0 else "right", no_wrap=index == 0
+        )
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(plain(cell) for cell in row))
     console.print(table)
 
 
+def display_text(text: object, *, lines: bool = False, stderr: bool = False) -> None:
+    """Print text that may hold a bot's words: no markup, control characters escaped."""
+    (error_console if stderr else console).print(plain(text, lines=lines))
+
+
 def display_warning(message: str) -> None:
-    error_console.print(f"tavolo: warning: {message}", style="yellow", markup=False)
+    error_console.print(plain(f"tavolo: warning: {message}", style="yellow"))
 
 
 def display_alarm(message: str) -> None:
     """A warning that must not be missed: bold red on stderr, framed by blank lines."""
     error_console.print()
-    error_console.print(f"tavolo: WARNING: {message}", style="bold red", markup=False)
+    error_console.print(plain(f"tavolo: WARNING: {message}", style="bold red"))
     error_console.print()
 
 

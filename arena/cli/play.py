@@ -16,10 +16,11 @@ from arena.cli.output import (
     console,
     display_alarm,
     display_table,
+    display_text,
     display_warning,
-    error_console,
 )
 from arena.cli.progress import match_progress
+from arena.cli.safe_text import labelled
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -205,7 +206,7 @@ def strict_exit(tallies: list[BotTally]) -> None:
         if tally.infractions or tally.crashes
     ]
     if faults:
-        error_console.print(f"tavolo: --strict: {'; '.join(faults)}", markup=False, highlight=False)
+        display_text(f"tavolo: --strict: {'; '.join(faults)}", stderr=True)
         raise SystemExit(1)
 
 
@@ -249,7 +250,7 @@ def _show(result: SeriesResult) -> None:
     display_table(title, columns, rows)
     for tally in result.tallies:
         for note in tally.notes:
-            console.print(f"[bold]{tally.name}[/]: {note}", highlight=False)
+            console.print(labelled(tally.name, note))
         if tally.log_tail:
-            console.print(f"[bold]{tally.name}[/] log (end):", highlight=False)
-            console.print(tally.log_tail, markup=False, highlight=False)
+            console.print(labelled(tally.name, "log (end)"))
+            display_text(tally.log_tail, lines=True)

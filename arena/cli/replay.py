@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from arena.bots.registry import BotSpecError
-from arena.cli.output import CliError, console, error_console, tavolo_command
+from arena.cli.output import CliError, console, display_text, tavolo_command
 from arena.cli.play import jail_choice
 from arena.engine import JSON
 from arena.replay import ReplayError, ReplayMismatch, read_replay, verify_replay, write_replay
@@ -35,15 +35,13 @@ def verify(files: tuple[Path, ...]) -> None:
             verification = verify_replay(_read(path))
         except ReplayMismatch as mismatch:
             failed += 1
-            error_console.print(f"{path}: MISMATCH: {mismatch}", markup=False, highlight=False)
+            display_text(f"{path}: MISMATCH: {mismatch}", stderr=True)
         except ReplayError as error:
             raise CliError(f"{path}: {error}") from None
         else:
-            console.print(f"{path}: ok", markup=False, highlight=False)
+            display_text(f"{path}: ok")
             if verification.warning:
-                error_console.print(
-                    f"{path}: warning: {verification.warning}", markup=False, highlight=False
-                )
+                display_text(f"{path}: warning: {verification.warning}", stderr=True)
     if failed:
         raise SystemExit(1)
 
@@ -64,7 +62,7 @@ def show(file: Path, view: str, decisions: bool) -> None:
     except ValueError as error:
         raise CliError(f"{file}: {error}") from None
     for line in lines:
-        console.print(line, markup=False, highlight=False)
+        display_text(line)
 
 
 @replay.command()
@@ -88,7 +86,7 @@ def view(file: Path, no_open: bool, port: int, logs: Path | None) -> None:
         server = ReplayServer(replay, port, logs=decisions)
     except OSError as error:
         raise CliError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}") from None
-    console.print(f"{file}: {server.url}", markup=False, highlight=False)
+    display_text(f"{file}: {server.url}")
     console.file.flush()
     if not no_open:
         webbrowser.open(server.url)
@@ -162,7 +160,7 @@ def rerun(
     if out is not None:
         write_replay(out, result.record.replay)
     for line in rerun_lines(result, bots, out):
-        console.print(line, markup=False, highlight=False)
+        display_text(line)
 
 
 def rerun_lines(result: RerunResult, bots: dict[int, str], out: Path | None) -> list[str]:

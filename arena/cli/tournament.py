@@ -17,6 +17,7 @@ from arena.cli.play import (
     strict_exit,
 )
 from arena.cli.progress import match_progress
+from arena.cli.safe_text import labelled
 from arena.engine import RulesError
 from arena.games import GAME_NAMES, make_game
 from arena.runner import TimeControl
@@ -160,4 +161,4 @@ def _show(result: TournamentResult) -> None:
     display_table(title, ("bot", "points", "games", "wins", "95% CI", "place", *shown), rows)
     for _, tally in lines:
         for note in tally.notes:
-            console.print(f"[bold]{tally.name}[/]: {note}", highlight=False)
+            console.print(labelled(tally.name, note))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import AbstractUser
@@ -132,6 +133,22 @@ def test_the_owner_reads_source_and_qualification_log(
     html = alice_browser.get(f"/bots/{alice_bot.pk}/versions/1/").content.decode()
     assert "observation[&quot;legal_actions&quot;]" in html or "legal_actions" in html
     assert "match 7: place 1" in html
+
+
+def test_a_log_holding_markup_is_shown_as_text(alice_browser: Client, alice_bot: Bot) -> None:
+    log = "<script>alert(1)</script> {{ x }} \x1b]52;c;aGk=\x07"
+    BotVersion.objects.filter(bot=alice_bot).update(qualification_log=log)
+    html = alice_browser.get(f"/bots/{alice_bot.pk}/versions/1/").content.decode()
+    assert "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ x }}" in html
+
+
+def test_no_template_turns_escaping_off() -> None:
+    templates = list((Path(__file__).parents[3] / "platform").rglob("templates/**/*.html"))
+    assert len(templates) > 10
+    for path in templates:
+        text = path.read_text()
+        assert "|safe" not in text and "autoescape off" not in text, path
 
 
 def test_bob_and_strangers_get_404_for_alices_source(
