@@ -183,8 +183,8 @@ if DATABASES["default"]["ENGINE"].endswith(".sqlite3"):
 
 # --- Redis: the message broker and the cache when REDIS_URL is set ------------------------------
 REDIS_URL = env_str("REDIS_URL", "")
-# "default" falls back to each process's memory while Redis is down; "strict" (password
-# guesses) fails instead, and such requests get a 503 (tavolo_site.cache).
+# With Redis, "default" falls back to each process's memory while Redis is down; "strict"
+# (password guesses) fails instead, and such requests get a 503 (tavolo_site.cache).
 if REDIS_URL:
     REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 2}
     CACHES = {
@@ -200,9 +200,15 @@ if REDIS_URL:
         },
     }
 else:
+    # Without Redis, files in the data folder that every process of the site shares: one
+    # budget of reads, sign-ups and password guesses for all of them (tavolo_site.file_cache).
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "strict": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        alias: {
+            "BACKEND": "tavolo_site.file_cache.SharedFileCache",
+            "LOCATION": str(DATA_DIR / "cache" / alias),
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+        for alias in ("default", "strict")
     }
 # How long a public page (ladder, bot, match list, match) is served to visitors not signed in
 # from one rendering of it; 0 renders every request (web.caching).

@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.cache import caches
 from pytest_django.fixtures import Settings
@@ -205,8 +204,15 @@ def match_files(media_root: Path) -> Callable[[Bot], list[Path]]:
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> None:
+def fresh_cache(settings: Settings, tmp_path: Path) -> None:
     """Each test starts with empty caches: no page, frames, throttle count or password
-    failure of another."""
+    failure of another. A cache in files is kept in the test's own folder, so that test
+    runs side by side never share one."""
+    settings.CACHES = {
+        alias: {**config, "LOCATION": str(tmp_path / "cache" / alias)}
+        if config["BACKEND"].endswith("SharedFileCache")
+        else config
+        for alias, config in settings.CACHES.items()
+    }
     for alias in settings.CACHES:
         caches[alias].clear()
