@@ -32,7 +32,7 @@ from matches.finish import match_finish
 from matches.live import ProgressWriter
 from matches.models import Match
 from matches.playing import MatchOutcome, SeatOutcome, match_outcome_store
-from matches.services import match_create
+from matches.services import match_claim, match_create
 from tests.platform.web.test_watching import PRINTING, printed, printing_bot
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.services import tournament_advance, tournament_freeze, tournament_start
@@ -219,14 +219,15 @@ def test_a_live_match_is_watched_in_the_public_view_until_it_ends(
         versions=[alice_bot.current_version, house.current_version],
         enqueue=False,
     )
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    attempt = match_claim(match_id=match.pk, worker="browser-test")
+    assert attempt == 1
     game, seed = muggins_ladder.make_game(), int(match.seed, 16)
     names = ["alice/domino@v1", "builtin:strong"]
     strong = builtin_bots("muggins")["strong"]
     bots = [InProcessBot(name, strong(seat)) for seat, name in enumerate(names)]
     record = arena_play_match(game, bots, seed=seed)
     events = record.replay["events"]
-    write = ProgressWriter(match_id=match.pk, attempt=1)
+    write = ProgressWriter(match_id=match.pk, attempt=attempt)
     write.start(game=game, seed=seed, bot_names=names)
     write.written_at = float("-inf")  # as if the match had been played for a while
     write(events[: len(events) // 3])
