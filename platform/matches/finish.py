@@ -7,6 +7,8 @@ accept or reject the version on trial, a challenge changes nothing. A new
 kind of match is one new entry. The apps above matches (ranked,
 qualification, tournaments) register their kind's entry with
 `on_finish_register` when they load, so matches never imports them.
+`match_fail` ends a run a worker could not play, and calls the kind's
+`ON_FAIL` entry, if any, in the same way (`on_fail_register`).
 """
 
 from __future__ import annotations
@@ -104,3 +106,31 @@ def on_finish_register(kind: str, on_finish: OnFinish) -> None:
     if kind not in Match.Kind.values:
         raise ValueError(f"no match kind {kind!r}")
     ON_FINISH[kind] = on_finish
+
+
+ON_FAIL: dict[str, OnFinish] = {}
+"""What a match of each kind sets off when a worker could not play it (`match_fail`),
+in the same transaction; a kind without an entry only fails. Qualification registers
+one. A match lost with its worker is failed by the recovery without it."""
+
+
+def on_fail_register(kind: str, on_fail: OnFinish) -> None:
+    """Say what a failed match of `kind` sets off; for an app that matches cannot import."""
+    if kind not in Match.Kind.values:
+        raise ValueError(f"no match kind {kind!r}")
+    ON_FAIL[kind] = on_fail
+
+
+@transaction.atomic
+def match_fail(*, match_id: int, attempt: int, reason: str) -> bool:
+    """Mark the running attempt `attempt` of a match failed, and what that sets off
+    (`ON_FAIL`); False if it is not that run."""
+    failed = Match.objects.filter(
+        id=match_id, status=Match.Status.RUNNING, attempts=attempt
+    ).update(status=Match.Status.FAILED, finished_at=timezone.now(), failure_reason=reason)
+    if not failed:
+        return False
+    match = Match.objects.select_related("ladder").get(id=match_id)
+    if on_fail := ON_FAIL.get(match.kind):
+        on_fail(match=match, seats=list(match.seats.order_by("seat")))
+    return True

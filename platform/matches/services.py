@@ -31,7 +31,7 @@ from ladders.models import Ladder
 from matches import metrics
 from matches.broker import match_queue_depth
 from matches.dispatch import matches_send
-from matches.finish import match_finish
+from matches.finish import match_fail, match_finish
 from matches.lease import LeaseKeeper, lease_lapsed
 from matches.live import ProgressWriter, progress_orphans_delete
 from matches.models import Match, MatchSeat
@@ -240,15 +240,6 @@ def _failure_reason(error: Exception) -> str:
     if isinstance(error, SoftTimeLimitExceeded):
         return "the match took longer than the worker's time limit"
     return f"the match could not be played: {type(error).__name__}: {error}"
-
-
-def match_fail(*, match_id: int, attempt: int, reason: str) -> bool:
-    """Mark the running attempt `attempt` of a match failed; False if it is not that run."""
-    return bool(
-        Match.objects.filter(id=match_id, status=Match.Status.RUNNING, attempts=attempt).update(
-            status=Match.Status.FAILED, finished_at=timezone.now(), failure_reason=reason
-        )
-    )
 
 
 @transaction.atomic

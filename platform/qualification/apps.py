@@ -9,12 +9,17 @@ class QualificationConfig(AppConfig):
 
     def ready(self) -> None:
         """Qualify every uploaded version (the bots app announces uploads; it cannot call
-        here), and judge it as each of its matches finishes (see `qualification.verdict`)."""
+        here), judge it or send its next match as each of its matches finishes, and put it
+        back to pending when a worker could not play one (see `qualification.services`)."""
         from bots.signals import version_uploaded
-        from matches.finish import on_finish_register
+        from matches.finish import on_fail_register, on_finish_register
         from matches.models import Match
-        from qualification.services import version_uploaded_qualify
-        from qualification.verdict import qualification_judge
+        from qualification.services import (
+            qualification_match_failed,
+            qualification_match_finished,
+            version_uploaded_qualify,
+        )
 
         version_uploaded.connect(version_uploaded_qualify, dispatch_uid="matches.qualification")
-        on_finish_register(Match.Kind.QUALIFICATION, qualification_judge)
+        on_finish_register(Match.Kind.QUALIFICATION, qualification_match_finished)
+        on_fail_register(Match.Kind.QUALIFICATION, qualification_match_failed)

@@ -1,9 +1,12 @@
 """Qualification: a new version plays the ladder's house bots in the jail before it may enter.
 
 It plays up to `TAVOLO_QUALIFICATION_MATCHES` unranked matches against the
-ladder's house bots, one after the other on one worker; after each of them,
-`qualification.verdict` accepts or rejects the version, or waits for
-the next match.
+ladder's house bots, one after the other: `bot_version_qualify` sends the
+first to the workers, and as each finishes (`matches.finish`, where
+`qualification_match_finished` is registered) `qualification.verdict` accepts
+or rejects the version, or this module sends the next match. No task holds a
+qualification: each match is claimed, leased and recovered like any other, on
+whichever jailed worker takes it.
 
 Qualification plays matches to judge a version, so it lives in an app above
 matches; the bots app announces each upload (`bots.signals.version_uploaded`)
@@ -26,9 +29,10 @@ from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.dispatch import task_send
 from matches.metrics import QUALIFICATIONS
-from matches.models import Match
+from matches.models import Match, MatchSeat
 from matches.playing import JailUnavailableError, uploaded_bots_jailed
-from matches.services import match_claim, match_create, match_play_and_record
+from matches.services import match_create
+from qualification.verdict import qualification_judge, version_on_trial
 
 logger = logging.getLogger(__name__)
 
@@ -70,11 +74,13 @@ def version_uploaded_qualify(*, version_id: int, **signal: Any) -> None:
 
 
 def bot_version_qualify(*, version_id: int, worker: str) -> BotVersion | None:
-    """Qualify a pending version in the jail: accept or reject it, with the log.
+    """Start qualifying a pending version: it goes to qualifying and its first match to the
+    workers; return the version as it is after the current transaction.
 
     A worker without the jail leaves the version pending with the reason, for a
     worker that has one (`bot_versions_recover` sends it again later). A version
-    deleted with its bot before it qualified is skipped: None.
+    deleted with its bot before it qualified is skipped: None. `worker` names the
+    worker in the log.
     """
     version = BotVersion.objects.select_related("bot__ladder").filter(id=version_id).first()
     if version is None:
@@ -93,14 +99,19 @@ def bot_version_qualify(*, version_id: int, worker: str) -> BotVersion | None:
         BotVersion.objects.filter(id=version_id, status=BotVersion.Status.PENDING).update(
             reason=waiting
         )
-        logger.warning("version %s cannot qualify here: %s", version_id, waiting)
+        logger.warning("version %s cannot qualify on %s: %s", version_id, worker, waiting)
     else:
-        claimed = BotVersion.objects.filter(id=version_id, status=BotVersion.Status.PENDING).update(
-            status=BotVersion.Status.QUALIFYING, qualification_started_at=timezone.now(), reason=""
-        )
-        if claimed:
-            _qualification_play(version=version, house=house, worker=worker)
+        _qualification_start(version=version, house=house)
     return BotVersion.objects.select_related("bot__ladder").filter(id=version_id).first()
+
+
+@transaction.atomic
+def _qualification_start(*, version: BotVersion, house: list[BotVersion]) -> None:
+    claimed = BotVersion.objects.filter(id=version.pk, status=BotVersion.Status.PENDING).update(
+        status=BotVersion.Status.QUALIFYING, qualification_started_at=timezone.now(), reason=""
+    )
+    if claimed:
+        _qualification_match_send(version=version, house=house, number=0)
 
 
 def _house_versions(ladder: Ladder) -> list[BotVersion]:
@@ -112,36 +123,64 @@ def _house_versions(ladder: Ladder) -> list[BotVersion]:
     return [bot.current_version for bot in strongest_first if bot.current_version is not None]
 
 
-def _qualification_play(*, version: BotVersion, house: list[BotVersion], worker: str) -> None:
-    """Play the qualification matches until the version is judged (`qualification_judge`).
-
-    A match that could not be played at all (the platform's failure, not the
-    bot's) decides nothing: the version goes back to pending, to be sent again
-    by `bot_versions_recover`.
-    """
+def _qualification_match_send(*, version: BotVersion, house: list[BotVersion], number: int) -> None:
+    """Create the version's match `number` (from 0) against the house bots and send it to the
+    workers once the transaction commits; the version sits in seat `number` modulo the seats."""
     ladder = version.bot.ladder
-    for number in range(settings.TAVOLO_QUALIFICATION_MATCHES):
-        seat_number = number % ladder.seats
-        opponents = [house[i % len(house)] for i in range(ladder.seats - 1)]
-        versions = [*opponents[:seat_number], version, *opponents[seat_number:]]
-        match = match_create(
-            ladder=ladder, kind=Match.Kind.QUALIFICATION, versions=versions, enqueue=False
+    seat_number = number % ladder.seats
+    opponents = [house[i % len(house)] for i in range(ladder.seats - 1)]
+    versions = [*opponents[:seat_number], version, *opponents[seat_number:]]
+    match_create(ladder=ladder, kind=Match.Kind.QUALIFICATION, versions=versions)
+
+
+def qualification_match_finished(*, match: Match, seats: list[MatchSeat]) -> None:
+    """What a finished qualification match sets off (`matches.finish`): the verdict, or the
+    version's next match.
+
+    Only the newest match of the version's current qualification sends the next
+    one, so a match left over from a qualification that restarted sends nothing.
+    """
+    verdict = qualification_judge(match=match, seats=seats)
+    ladder = match.ladder.slug
+    if verdict in (BotVersion.Status.ACCEPTED, BotVersion.Status.REJECTED):
+        transaction.on_commit(
+            lambda: QUALIFICATIONS.labels(ladder=ladder, outcome=verdict).inc(), robust=True
         )
-        attempt = match_claim(match_id=match.pk, worker=worker)
-        match_play_and_record(match=match, attempt=attempt or 0)
-        match.refresh_from_db()
-        if match.status != Match.Status.FINISHED:
-            QUALIFICATIONS.labels(ladder=ladder.slug, outcome="retried").inc()
-            _version_retry_later(
-                version=version,
-                reason=f"qualification match {match.pk} could not be played "
-                f"({match.failure_reason}); it will be tried again",
-            )
-            return
-        version.refresh_from_db()
-        if version.status != BotVersion.Status.QUALIFYING:  # accepted or rejected
-            QUALIFICATIONS.labels(ladder=ladder.slug, outcome=version.status).inc()
-            return
+        return
+    version = version_on_trial(seats)
+    if version is None or version.qualification_started_at is None:
+        return
+    sent = Match.objects.filter(
+        kind=Match.Kind.QUALIFICATION,
+        seats__bot_version=version,
+        created_at__gte=version.qualification_started_at,
+    )
+    newest = sent.order_by("-id").values_list("id", flat=True).first()
+    if newest == match.pk and sent.count() < settings.TAVOLO_QUALIFICATION_MATCHES:
+        house = _house_versions(match.ladder)
+        if house:
+            _qualification_match_send(version=version, house=house, number=sent.count())
+
+
+def qualification_match_failed(*, match: Match, seats: list[MatchSeat]) -> None:
+    """A qualification match a worker could not play (the platform's failure, not the
+    bot's) decides nothing: its version goes back to pending, to be sent again by
+    `bot_versions_recover`. A match lost with its worker is not one of these: the
+    recovery finds its qualification lost and sends it again within seconds."""
+    version = version_on_trial(seats)
+    if version is None or version.qualification_started_at is None:
+        return
+    if match.created_at < version.qualification_started_at:
+        return  # left over from an earlier qualification of the version
+    ladder = match.ladder.slug
+    transaction.on_commit(
+        lambda: QUALIFICATIONS.labels(ladder=ladder, outcome="retried").inc(), robust=True
+    )
+    _version_retry_later(
+        version=version,
+        reason=f"qualification match {match.pk} could not be played "
+        f"({match.failure_reason}); it will be tried again",
+    )
 
 
 def _version_retry_later(*, version: BotVersion, reason: str) -> None:
@@ -158,27 +197,27 @@ def bot_versions_recover(
 ) -> list[int]:
     """Send again the qualifications lost with their worker or never picked up.
 
-    A qualification was lost with its worker when none of its matches holds a
-    live lease (`matches.lease`) or finished within `TAVOLO_LEASE_SECONDS`, or
-    when it is still running `lost_after_seconds` after it started (by default,
-    a little more than its task's time limit).
+    A qualification was lost with its worker when none of its matches is queued,
+    holds a live lease (`matches.lease`) or finished within
+    `TAVOLO_LEASE_SECONDS`; with `lost_after_seconds`, also when it is still
+    running that long after it started (0 at start-up: every one is lost).
     """
     now = now or timezone.now()
-    if lost_after_seconds is None:
-        lost_after_seconds = settings.TAVOLO_QUALIFICATION_TIME_LIMIT + 60
-    lost_before = now - timedelta(seconds=lost_after_seconds)
     lease_before = now - timedelta(seconds=settings.TAVOLO_LEASE_SECONDS)
     playing = Match.objects.filter(
-        Q(status=Match.Status.RUNNING, heartbeat_at__gte=lease_before)
+        Q(status=Match.Status.QUEUED)
+        | Q(status=Match.Status.RUNNING, heartbeat_at__gte=lease_before)
         | Q(status=Match.Status.FINISHED, finished_at__gte=lease_before),
         kind=Match.Kind.QUALIFICATION,
         seats__bot_version=OuterRef("pk"),
+        created_at__gte=OuterRef("qualification_started_at"),
     )
-    qualifying = BotVersion.objects.filter(status=BotVersion.Status.QUALIFYING)
-    qualifying.filter(
-        Q(qualification_started_at__lt=lost_before)
-        | Q(~Exists(playing), qualification_started_at__lt=lease_before)
-    ).update(status=BotVersion.Status.PENDING, qualification_requested_at=None)
+    lost = Q(~Exists(playing), qualification_started_at__lt=lease_before)
+    if lost_after_seconds is not None:
+        lost |= Q(qualification_started_at__lt=now - timedelta(seconds=lost_after_seconds))
+    BotVersion.objects.filter(lost, status=BotVersion.Status.QUALIFYING).update(
+        status=BotVersion.Status.PENDING, qualification_requested_at=None
+    )
     stale = list(
         BotVersion.objects.select_for_update(skip_locked=True)
         .filter(status=BotVersion.Status.PENDING)

@@ -7,21 +7,16 @@ beat's schedule, the task routes and messages already queued still find them.
 from __future__ import annotations
 
 from celery import Task, shared_task
-from django.conf import settings
 
 from qualification.services import QUALIFY_TASK
 from qualification.services import bot_version_qualify as bot_version_qualify_service
 from qualification.services import bot_versions_recover as bot_versions_recover_service
 
 
-@shared_task(
-    bind=True,
-    name=QUALIFY_TASK,
-    soft_time_limit=settings.TAVOLO_QUALIFICATION_TIME_LIMIT - 30,
-    time_limit=settings.TAVOLO_QUALIFICATION_TIME_LIMIT,
-)
+@shared_task(bind=True, name=QUALIFY_TASK)
 def bot_version_qualify(self: Task, version_id: int) -> None:
-    """Qualify one uploaded version in the jail (queue ``matches``)."""
+    """Start qualifying one uploaded version: its first match goes to the workers (queue
+    ``matches``, where a worker has the jail); each match sends the next as it finishes."""
     bot_version_qualify_service(version_id=version_id, worker=self.request.hostname or "")
 
 

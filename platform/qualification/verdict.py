@@ -26,21 +26,28 @@ from ladders.ratings import rating_system
 from matches.models import Match, MatchSeat
 
 
-def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
-    """Judge the version on trial in a finished qualification match: accept, reject or wait.
-
-    The verdict reads every match of the version's current qualification (since
-    it started qualifying), so it is the same whichever match finishes last.
-    """
-    version = (
+def version_on_trial(seats: list[MatchSeat]) -> BotVersion | None:
+    """The version qualifying in a qualification match with `seats`; None once it is judged."""
+    return (
         BotVersion.objects.filter(
             id__in=[seat.bot_version_id for seat in seats], status=BotVersion.Status.QUALIFYING
         )
         .exclude(bot__kind=Bot.Kind.HOUSE)
+        .select_related("bot__ladder")
         .first()
     )
+
+
+def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> str | None:
+    """Judge the version on trial in a finished qualification match: accept or reject it
+    (the status it gets), or wait for its next match (None).
+
+    The verdict reads every match of the version's current qualification (since
+    it started qualifying), so it is the same whichever match finishes last.
+    """
+    version = version_on_trial(seats)
     if version is None or version.qualification_started_at is None:
-        return
+        return None
     played = (
         MatchSeat.objects.filter(
             bot_version=version,
@@ -72,12 +79,13 @@ def qualification_judge(*, match: Match, seats: list[MatchSeat]) -> None:
             )
             break
     if not failure and len(report) < settings.TAVOLO_QUALIFICATION_MATCHES:
-        return  # the next match decides
+        return None  # the next match decides
     log = "\n".join([*report, *filter(None, logs)])
     if failure:
         _version_reject(version=version, reason=failure, log=log)
-    else:
-        _version_accept(version=version, log=log)
+        return BotVersion.Status.REJECTED
+    _version_accept(version=version, log=log)
+    return BotVersion.Status.ACCEPTED
 
 
 def _seat_summary(match: Match, seat: MatchSeat) -> str:

@@ -473,6 +473,3 @@ TAVOLO_QUALIFICATION_MATCHES = env_int("TAVOLO_QUALIFICATION_MATCHES", 2, minimu
 
 TAVOLO_QUALIFICATION_MAX_INFRACTIONS = env_int("TAVOLO_QUALIFICATION_MAX_INFRACTIONS", 2, minimum=0)
 """Infractions (late, malformed or illegal replies) allowed over all qualification matches."""
-
-TAVOLO_QUALIFICATION_TIME_LIMIT = TAVOLO_QUALIFICATION_MATCHES * MATCH_TIME_LIMIT
-"""Hard limit in seconds for one qualification task."""

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.cache import caches
+from django.test import TestCase
 from pytest_django.fixtures import Settings
 
 from accounts.services import user_create
@@ -149,14 +151,43 @@ def finish() -> Callable[..., Match]:
     return finish
 
 
-@pytest.fixture
-def celery_eager() -> Iterator[None]:
-    """Run tasks in the calling process, where a real worker is not the point."""
+@contextmanager
+def tasks_eager() -> Iterator[None]:
+    """Run tasks in the calling process while inside."""
     saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture
+def celery_eager() -> Iterator[None]:
+    """Run tasks in the calling process, where a real worker is not the point."""
+    with tasks_eager():
+        yield
+
+
+def version_qualify_played(version_id: int) -> BotVersion | None:
+    """Qualify a version as the workers would, in this process: `bot_version_qualify`, then
+    each match it sends, each once the one before it commits; the version as that leaves it."""
+    with tasks_eager(), TestCase.captureOnCommitCallbacks(execute=True):
+        bot_version_qualify(version_id=version_id, worker="test-worker")
+    return BotVersion.objects.select_related("bot").filter(id=version_id).first()
+
+
+@pytest.fixture
+def qualify() -> Callable[[BotVersion], BotVersion]:
+    """Qualify a version to its verdict, its matches played here (`version_qualify_played`)."""
+
+    def played(version: BotVersion) -> BotVersion:
+        qualified = version_qualify_played(version.pk)
+        assert qualified is not None, f"version {version.pk} was deleted"
+        return qualified
+
+    return played
 
 
 @pytest.fixture
@@ -178,7 +209,7 @@ def rejected_bot(unjailed: None, bot_source: Callable[[str], bytes]) -> Callable
             source_bytes=bot_source("crashing.py"),
             filename=f"{name}.py",
         )
-        version = bot_version_qualify(version_id=uploaded.pk, worker="test-worker")
+        version = version_qualify_played(uploaded.pk)
         assert version is not None and version.status == BotVersion.Status.REJECTED
         return version.bot
 

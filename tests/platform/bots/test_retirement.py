@@ -17,9 +17,9 @@ from bots.services import bot_retire, bot_unretire, bot_version_upload
 from ladders.models import Ladder
 from matches.challenges import challenge_create
 from matches.models import Match, MatchSeat
-from qualification.services import bot_version_qualify
 from ranked.matchmaking import ladder_schedule
 from tests.platform.api.conftest import GOOD_SOURCE
+from tests.platform.conftest import version_qualify_played
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def test_a_new_accepted_version_returns_a_retired_bot(
         source_bytes=GOOD_SOURCE.encode(),
         filename="fixed.py",
     )
-    qualified = bot_version_qualify(version_id=version.pk, worker="test-worker")
+    qualified = version_qualify_played(version.pk)
     assert qualified is not None and qualified.status == "accepted", qualified
     bot.refresh_from_db()
     assert not bot.is_retired and bot.retired_reason == ""

@@ -13,7 +13,9 @@ from pytest_django.fixtures import Settings
 from bots.models import Bot, BotVersion
 from bots.services import bot_version_upload
 from ladders.models import Ladder
+from matches.finish import match_finish
 from matches.models import Match
+from matches.playing import MatchOutcome, SeatOutcome
 from qualification.services import bot_version_qualify, bot_versions_recover
 
 EXAMPLES = Path(__file__).parents[3] / "platform" / "bots" / "examples"
@@ -25,10 +27,6 @@ def upload(user: AbstractUser, ladder: Ladder, source: bytes, name: str = "teste
     )
 
 
-def qualify(version: BotVersion) -> BotVersion:
-    return bot_version_qualify(version_id=version.pk, worker="test-worker")
-
-
 @pytest.fixture
 def no_jail(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker where bubblewrap cannot make its namespaces."""
@@ -37,7 +35,10 @@ def no_jail(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.jail
 def test_a_sound_bot_is_accepted_and_becomes_the_current_version(
-    alice: AbstractUser, muggins_ladder: Ladder, settings: Settings
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    settings: Settings,
 ) -> None:
     version = qualify(upload(alice, muggins_ladder, (EXAMPLES / "muggins_greedy.py").read_bytes()))
     assert version.status == BotVersion.Status.ACCEPTED, version.reason
@@ -58,7 +59,11 @@ def test_a_sound_bot_is_accepted_and_becomes_the_current_version(
     ],
 )
 def test_the_shipped_example_bots_qualify(
-    alice: AbstractUser, ladders: dict[str, Ladder], example: str, slug: str
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    ladders: dict[str, Ladder],
+    example: str,
+    slug: str,
 ) -> None:
     version = qualify(upload(alice, ladders[slug], (EXAMPLES / example).read_bytes()))
     assert version.status == BotVersion.Status.ACCEPTED, version.reason
@@ -67,7 +72,10 @@ def test_the_shipped_example_bots_qualify(
 
 @pytest.mark.jail
 def test_a_crashing_bot_is_rejected_with_the_reason_and_its_log(
-    alice: AbstractUser, mia_ladder: Ladder, bot_source: Callable[[str], bytes]
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    mia_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
 ) -> None:
     version = qualify(upload(alice, mia_ladder, bot_source("crashing.py")))
     assert version.status == BotVersion.Status.REJECTED
@@ -78,7 +86,10 @@ def test_a_crashing_bot_is_rejected_with_the_reason_and_its_log(
 
 @pytest.mark.jail
 def test_a_bot_with_too_many_infractions_is_rejected(
-    alice: AbstractUser, mia_ladder: Ladder, bot_source: Callable[[str], bytes]
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    mia_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
 ) -> None:
     version = qualify(upload(alice, mia_ladder, bot_source("illegal.py")))
     assert version.status == BotVersion.Status.REJECTED
@@ -92,7 +103,10 @@ def test_a_bot_with_too_many_infractions_is_rejected(
 
 @pytest.mark.jail
 def test_a_new_version_starts_from_the_bot_rating_with_a_wider_band_and_no_games(
-    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes]
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
 ) -> None:
     first = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
     BotVersion.objects.filter(pk=first.pk).update(rating=1620.0, deviation=40.0, games=33)
@@ -120,7 +134,10 @@ def test_an_upload_is_qualified_by_the_task_once_it_commits(
 
 
 def test_a_qualified_version_is_not_qualified_again(
-    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes]
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
 ) -> None:
     version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
     BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.REJECTED)
@@ -129,7 +146,11 @@ def test_a_qualified_version_is_not_qualified_again(
 
 
 def test_a_qualification_the_platform_cannot_play_leaves_the_version_pending(
-    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], unjailed: None
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    unjailed: None,
 ) -> None:
     version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
     Ladder.objects.filter(pk=muggins_ladder.pk).update(options={"no_such_option": 1})
@@ -141,7 +162,11 @@ def test_a_qualification_the_platform_cannot_play_leaves_the_version_pending(
 
 
 def test_without_the_jail_a_version_waits_pending_with_the_reason(
-    alice: AbstractUser, muggins_ladder: Ladder, bot_source: Callable[[str], bytes], no_jail: None
+    qualify: Callable[[BotVersion], BotVersion],
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    no_jail: None,
 ) -> None:
     version = qualify(upload(alice, muggins_ladder, bot_source("first_legal.py")))
     assert version.status == BotVersion.Status.PENDING
@@ -150,6 +175,7 @@ def test_without_the_jail_a_version_waits_pending_with_the_reason(
 
 
 def test_unjailed_development_mode_runs_bots_with_a_loud_warning(
+    qualify: Callable[[BotVersion], BotVersion],
     alice: AbstractUser,
     muggins_ladder: Ladder,
     bot_source: Callable[[str], bytes],
@@ -215,7 +241,7 @@ def test_a_qualification_whose_match_lost_its_lease_is_sent_again_within_seconds
 
 @pytest.mark.jail
 def test_a_rejected_version_names_its_exceptions_by_type_and_keeps_the_message_in_its_log(
-    alice: AbstractUser, mia_ladder: Ladder
+    qualify: Callable[[BotVersion], BotVersion], alice: AbstractUser, mia_ladder: Ladder
 ) -> None:
     raising = b"def act(observation):\n    raise RuntimeError('my-secret-plan-42')\n"
     version = qualify(upload(alice, mia_ladder, raising))
@@ -223,3 +249,90 @@ def test_a_rejected_version_names_its_exceptions_by_type_and_keeps_the_message_i
     assert "raised x" in version.reason and "act raised RuntimeError" in version.reason
     assert "my-secret-plan-42" not in version.reason, "the reason is public"
     assert "my-secret-plan-42" in version.qualification_log, "the owner's log has it"
+
+
+def finish_unplayed(match: Match, *, infractions: int = 0) -> None:
+    """Record `match` as played, every seat first, without playing it."""
+    seats = match.seats.count()
+    outcome = MatchOutcome(
+        result={"places": [1] * seats},
+        seats=[SeatOutcome(place=1, infractions=infractions) for _ in range(seats)],
+        decisions=1,
+    )
+    assert match_finish(match_id=match.pk, outcome=outcome)
+
+
+def qualification_matches(version: BotVersion) -> list[Match]:
+    return list(
+        Match.objects.filter(kind=Match.Kind.QUALIFICATION, seats__bot_version=version).order_by(
+            "id"
+        )
+    )
+
+
+def test_a_qualification_sends_one_match_and_the_next_as_each_finishes(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    unjailed: None,
+    settings: Settings,
+    django_capture_on_commit_callbacks,
+) -> None:
+    settings.TAVOLO_QUALIFICATION_MATCHES = 3
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    with django_capture_on_commit_callbacks() as sent:
+        started = bot_version_qualify(version_id=version.pk, worker="test-worker")
+    assert started is not None and started.status == BotVersion.Status.QUALIFYING
+    (first,) = qualification_matches(version)
+    assert first.status == Match.Status.QUEUED, "the task plays nothing itself"
+    assert len(sent) == 1, "the first match goes to the workers once the start commits"
+    for number in range(1, 3):
+        finish_unplayed(qualification_matches(version)[-1])
+        matches = qualification_matches(version)
+        assert len(matches) == number + 1
+        assert matches[-1].status == Match.Status.QUEUED
+        seat = matches[-1].seats.get(bot_version=version).seat
+        assert seat == number % muggins_ladder.seats, "the version changes seat each match"
+        version.refresh_from_db()
+        assert version.status == BotVersion.Status.QUALIFYING
+    finish_unplayed(qualification_matches(version)[-1])
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.ACCEPTED
+    assert len(qualification_matches(version)) == 3, "a judged version gets no further match"
+
+
+def test_a_match_left_from_an_earlier_qualification_sends_no_next_one(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    unjailed: None,
+) -> None:
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    bot_version_qualify(version_id=version.pk, worker="test-worker")
+    (left_over,) = qualification_matches(version)
+    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.PENDING)
+    bot_version_qualify(version_id=version.pk, worker="test-worker")  # it starts again
+    assert len(qualification_matches(version)) == 2
+    finish_unplayed(left_over, infractions=99)
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.QUALIFYING, "its verdict ignores the old match"
+    assert len(qualification_matches(version)) == 2
+
+
+def test_a_qualification_whose_match_waits_in_the_queue_is_not_lost(
+    alice: AbstractUser,
+    muggins_ladder: Ladder,
+    bot_source: Callable[[str], bytes],
+    unjailed: None,
+    settings: Settings,
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    version = upload(alice, muggins_ladder, bot_source("first_legal.py"))
+    bot_version_qualify(version_id=version.pk, worker="test-worker")
+    later = timezone.now() + timedelta(seconds=settings.TAVOLO_LEASE_SECONDS + 1)
+    assert bot_versions_recover(now=later) == []
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.QUALIFYING

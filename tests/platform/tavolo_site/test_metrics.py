@@ -20,8 +20,8 @@ from bots.services import bot_version_upload
 from ladders.models import Ladder
 from matches.models import Match
 from matches.services import match_create, match_run
-from qualification.services import bot_version_qualify
 from sandbox.process_bot import open_file_bot
+from tests.platform.conftest import version_qualify_played
 
 TOKEN = "s3cret-scraper-token"
 
@@ -151,7 +151,7 @@ def test_a_qualification_is_counted_by_its_outcome(
         source_bytes=bot_source(bot_file),
         filename=bot_file,
     )
-    version = bot_version_qualify(version_id=version.pk, worker="test-worker")
+    version = version_qualify_played(version.pk)
     assert version.status == outcome
     after = value("tavolo_qualifications_total", ladder=mia_ladder.slug, outcome=outcome)
     assert after == before + 1
