@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from time import perf_counter
-from typing import Any, cast
+from typing import Any
 
 from arena.bots.handle import Answer, BotHandle, Fault
-from arena.bots.inprocess import InProcessBot
 from arena.engine import JSON, Game, IllegalActionError, Outcome, State
 from arena.replay import build_replay
 from arena.units import seconds_text
@@ -198,14 +197,13 @@ def _play(
     changes. The observation is the engine's own (`arena.engine`): the bot
     gets a copy with its seat's ``time`` added. A handle whose log only grows
     with a `Fault` (`BotHandle.logs_only_with_faults`) is asked for it only then.
-    An in-process bot's `act` is called here, not through its handle's `decide`.
+    Every bot, in-process or not, is asked through its handle's `decide`.
     """
     allowance = clock.decision_seconds
     banks = [clock.bank_seconds] * len(bots)
     clocks = [{"decision_seconds": allowance, "bank_seconds": bank} for bank in banks]
     timeouts = [allowance + bank for bank in banks]
     decides = [bot.decide for bot in bots]
-    acts = [bot.act if isinstance(bot, InProcessBot) else None for bot in bots]
     logs_every_decision = [not getattr(bot, "logs_only_with_faults", False) for bot in bots]
     kept = [0] * len(bots)
     current_seat, legal_actions = state.current_seat, state.legal_actions
@@ -221,15 +219,8 @@ def _play(
         observation["time"] = clocks[seat]
         if on_progress is not None:
             on_progress(state.events)
-        act = acts[seat]
         asked = perf_counter()
-        if act is None:
-            answer = decides[seat](observation, timeouts[seat])
-        else:  # what InProcessBot.decide does, without its call
-            try:
-                answer = act(observation)
-            except Exception as error:
-                answer = cast(InProcessBot, bots[seat]).fault(error)
+        answer = decides[seat](observation, timeouts[seat])
         seconds = perf_counter() - asked
         record = seats[seat]
         if logs_every_decision[seat]:

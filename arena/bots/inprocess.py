@@ -16,8 +16,7 @@ class InProcessBot:
 
     There is no process to pause, and a built-in bot cannot be interrupted, so
     the runner only measures its time; an exception is an infraction like any
-    other bot's. The runner calls `act` itself and hands what it raises to
-    `fault`, as `decide` does: one call less in the hottest loop of a match.
+    other bot's, and its traceback goes to the log.
     """
 
     logs_only_with_faults = True
@@ -36,10 +35,9 @@ class InProcessBot:
         try:
             return self.act(observation)
         except Exception as error:
-            return self.fault(error)
+            return self._fault(error)
 
-    def fault(self, error: Exception) -> Fault:
-        """What `act` raising `error` answers: an infraction; its traceback goes to the log."""
+    def _fault(self, error: Exception) -> Fault:
         self._log.append("".join(traceback.format_exception(error)))
         return Fault(f"act raised {type(error).__name__}: {error}")
 
