@@ -35,7 +35,10 @@ holds another seat's hidden dice or tiles. `legal_actions` is empty for every
 seat but the current one.
 
 **Outcome.** The result of a finished match: `Outcome`, with a round trip to
-the ``result`` dict that replays and the platform store.
+the ``result`` dict that replays and the platform store. Why it ended is a
+member of the game's own `EndReason` enum (`Game.end_reasons`), as
+python-chess's ``Termination``; the result dict keeps the final totals under
+the game's `Game.scores_key`.
 
 Who owns what
 -------------
@@ -69,6 +72,7 @@ does, and the engine never sees a bot.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -85,20 +89,25 @@ class IllegalActionError(ValueError):
     """An action that is not one of the current seat's legal actions."""
 
 
+class EndReason(enum.StrEnum):
+    """Why a match ended. Each game subclasses it with its own members (`Game.end_reasons`);
+    a member is a str equal to its value, the name the game's events and docs use."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished match placed its seats.
 
     `places` is 1 for first, per seat (equal places are shared). `scores` are
     the game's final totals per seat, recorded in the result dict under
-    `scores_key` (``"lives"`` left in Mia, points as ``"scores"`` in Muggins).
-    `reason` says why the match ended (the game's ``end`` event names it); the
-    result dict does not carry it, so a replay's result stays as it always was.
+    `scores_key` (the game's `Game.scores_key`). `reason` says why the match
+    ended, a member of the game's `EndReason`; the result dict does not carry
+    it, so a replay's result stays as it always was.
     """
 
     places: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: EndReason
     scores_key: str = "scores"
 
     def to_json(self) -> JSON:
@@ -106,9 +115,9 @@ class Outcome:
         return {"places": list(self.places), self.scores_key: list(self.scores)}
 
     @classmethod
-    def from_json(cls, result: JSON, *, reason: str = "") -> Outcome:
-        """The outcome a result dict records (its `reason` is not in it: give it)."""
-        scores_key = "lives" if "lives" in result else "scores"
+    def from_json(cls, result: JSON, *, scores_key: str, reason: EndReason) -> Outcome:
+        """The outcome a result dict records, its scores under `scores_key` (the game's
+        `Game.scores_key`); the `reason` is not in the dict: give it."""
         return cls(
             places=tuple(result["places"]),
             scores=tuple(result.get(scores_key, ())),
@@ -162,6 +171,10 @@ class Game(Protocol):
     max_players: ClassVar[int]
     variants: ClassVar[tuple[str, ...]]
     """The named rule sets; the first is the default."""
+    scores_key: ClassVar[str]
+    """The result dict's key for the final totals per seat (`Outcome.scores_key`)."""
+    end_reasons: ClassVar[type[EndReason]]
+    """Why a match of the game can end (`Outcome.reason`)."""
 
     @property
     def players(self) -> int:

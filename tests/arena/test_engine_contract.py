@@ -106,8 +106,35 @@ def test_the_outcome_round_trips_through_the_result_dict(game_name, players):
     while state.current_seat() is not None:
         state.apply(state.legal_actions()[0])
     outcome = state.result()
-    assert Outcome.from_json(outcome.to_json(), reason=outcome.reason) == outcome
-    assert sorted(outcome.places)[0] == 1 and outcome.reason
+    game = make_game(game_name, players)
+    reason = game.end_reasons(outcome.reason.value)
+    assert (
+        Outcome.from_json(outcome.to_json(), scores_key=game.scores_key, reason=reason) == outcome
+    )
+    assert sorted(outcome.places)[0] == 1
+
+
+@pytest.mark.parametrize("game_name, players", [("mia", 3), ("mia", 2), ("muggins", 2)])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_match_ends_for_one_of_its_games_reasons(game_name, players, seed):
+    game = make_game(game_name, players)
+    state = game.new_state(seed)
+    while state.current_seat() is not None:
+        state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+    outcome = state.result()
+    assert type(outcome.reason) is game.end_reasons
+    assert outcome.scores_key == game.scores_key
+    (end,) = [event for event in state.events if event["type"] == "end"]
+    assert end.get("reason", outcome.reason) == outcome.reason
+    assert type(end.get("reason", "")) is str, "events stay plain JSON"
+
+
+def test_the_shared_outcome_reads_the_scores_under_the_key_it_is_given():
+    """It guesses no game from the dict: the caller names the game's key."""
+    result = {"places": [2, 1], "lives": [0, 3], "scores": [10, 20]}
+    reason = make_game("muggins", 2).end_reasons("target")
+    assert Outcome.from_json(result, scores_key="scores", reason=reason).scores == (10, 20)
+    assert Outcome.from_json(result, scores_key="lives", reason=reason).scores == (0, 3)
 
 
 class _KeptGame:

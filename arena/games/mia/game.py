@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arena.api import ENGINE_VERSION, check_engine_version, engine_version_key
-from arena.engine import JSON, RulesError
+from arena.engine import JSON, EndReason, RulesError
 from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
 
 if TYPE_CHECKING:
@@ -47,6 +47,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class MiaEnd(EndReason):
+    """Why a Mia match ended."""
+
+    LAST_STANDING = "last_standing"
+    """One player has lives left."""
+    TURN_CAP = "turn_cap"
+    """The match reached its action cap; the players still in are placed by lives left."""
+
+
 @dataclass(frozen=True, init=False)
 class MiaGame:
     """A player count, a variant and options, checked once; makes new states.
@@ -60,6 +69,8 @@ class MiaGame:
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     variants: ClassVar[tuple[str, ...]] = VARIANTS
+    scores_key: ClassVar[str] = "lives"
+    end_reasons: ClassVar[type[EndReason]] = MiaEnd
     players: int
     variant: str
     lives: tuple[int, ...]

@@ -46,7 +46,7 @@ from typing import Any, Protocol
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
 from arena.games.mia.events import SEAT_EVENTS
-from arena.games.mia.game import MiaGame
+from arena.games.mia.game import MiaEnd, MiaGame
 from arena.games.mia.values import (
     ACCUSE,
     CONCEDE,
@@ -438,7 +438,7 @@ class MiaState:
             self._next[before] = after
         if self._alive == 1:
             self._places[self._in_game.index(True)] = 1
-            self._end("last_standing")
+            self._end(MiaEnd.LAST_STANDING)
 
     def _end_at_turn_cap(self) -> None:
         """Place the players still in by lives left; equal lives share a place."""
@@ -448,9 +448,9 @@ class MiaState:
         for seat, lives in enumerate(self._lives):
             if in_game[seat]:
                 self._places[seat] = 1 + sum(other > lives for other in still_in)
-        self._end("turn_cap")
+        self._end(MiaEnd.TURN_CAP)
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: MiaEnd) -> None:
         self._phase = OVER
         self._legal = NO_ACTIONS
         self._result = Outcome(tuple(self._places), tuple(self._lives), reason, "lives")

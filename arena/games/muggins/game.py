@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arena.api import ENGINE_VERSION, check_engine_version
-from arena.engine import JSON, RulesError
+from arena.engine import JSON, EndReason, RulesError
 from arena.games.muggins.tiles import TILE_COUNT
 
 if TYPE_CHECKING:
@@ -26,6 +26,17 @@ def _positive_int(name: str, value: Any) -> int:
     return value
 
 
+class MugginsEnd(EndReason):
+    """Why a Muggins match ended (the ``reason`` of its ``end`` event)."""
+
+    TARGET = "target"
+    """A player reached the target score."""
+    HAND_CAP = "hand_cap"
+    """The match reached its cap of hands; the players are placed by score."""
+    CRASHED = "crashed"
+    """Too few bots are left that can play."""
+
+
 @dataclass(frozen=True, init=False)
 class MugginsGame:
     """Rules for one Muggins match; `new_state(seed)` starts one.
@@ -38,6 +49,8 @@ class MugginsGame:
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     variants: ClassVar[tuple[str, ...]] = VARIANTS
+    scores_key: ClassVar[str] = "scores"
+    end_reasons: ClassVar[type[EndReason]] = MugginsEnd
     players: int
     variant: str
     target: int

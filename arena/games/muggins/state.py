@@ -48,7 +48,7 @@ from itertools import repeat, starmap
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
-from arena.games.muggins.game import MAX_PLAYERS, MugginsGame
+from arena.games.muggins.game import MAX_PLAYERS, MugginsEnd, MugginsGame
 from arena.games.muggins.line import PLAYS_ON, Ends, after_play, credit, plays, row_of
 from arena.games.muggins.tiles import (
     END_NAMES,
@@ -232,7 +232,7 @@ class MugginsState:
         self._record({"type": "crash", "seat": seat, "reason": reason})
         self._crashed.add(seat)
         if len(self._crashed) == self.game.players:
-            self._finish("crashed", winner=None)
+            self._finish(MugginsEnd.CRASHED, winner=None)
         else:
             self._settle()
 
@@ -314,7 +314,7 @@ class MugginsState:
         if score >= self.game.target:
             # The target reached at once (RULES.md 2.7): mid-hand, no more plays
             # and no subtractions.
-            self._finish("target", winner=seat)
+            self._finish(MugginsEnd.TARGET, winner=seat)
         elif not hand:
             self._end_hand("domino", last_player=seat)
         else:
@@ -380,11 +380,11 @@ class MugginsState:
             }
         )
         if self.hand_number >= self.game.hand_cap:
-            self._finish("hand_cap", winner=None)
+            self._finish(MugginsEnd.HAND_CAP, winner=None)
         else:
             self._start_hand(self._shuffle(opener=last_player))
 
-    def _finish(self, reason: str, winner: int | None) -> None:
+    def _finish(self, reason: MugginsEnd, winner: int | None) -> None:
         """Places: the winner first, the others by score, equal scores sharing a
         place; crashed seats last (RULES.md 2.7, 2.8)."""
         self._seat = None
@@ -397,7 +397,7 @@ class MugginsState:
         places = [1 + sum(other < group for other in groups) for group in groups]
         self._result = Outcome(tuple(places), tuple(self.scores), reason)
         self._record(
-            {"type": "end", "reason": reason, "places": places, "scores": list(self.scores)}
+            {"type": "end", "reason": reason.value, "places": places, "scores": list(self.scores)}
         )
 
     def _record(self, event: JSON) -> None:
