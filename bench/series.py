@@ -60,7 +60,7 @@ from arena.cli.new_bot import starter_source  # noqa: E402
 from arena.engine import Game  # noqa: E402
 from arena.games import make_game  # noqa: E402
 from arena.series import play_series  # noqa: E402
-from sandbox.cgroups_v2 import NoV2Error, mount_point, own_group  # noqa: E402
+from sandbox.cgroups.v2 import NoV2Error, mount_point, own_group  # noqa: E402
 from sandbox.process_bot import open_file_bot  # noqa: E402
 
 _engine_file = importlib.util.spec_from_file_location("bench_engine", HERE / "engine.py")

@@ -21,9 +21,9 @@ import os
 import signal
 import time
 
-from sandbox import graveyard, policy, wire
+from sandbox import policy, wire
 from sandbox.botuser import jail_account, start_as
-from sandbox.cgroups import BotCgroup, hierarchy
+from sandbox.cgroups import BotCgroup, graveyard, hierarchy
 from sandbox.channel import LineChannel
 from sandbox.limits import KIB, JailLimits
 from sandbox.lone_host import ALONE, GroupPause

@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sandbox import graveyard, policy, tree
+from sandbox import policy, tree
 from sandbox.botuser import jail_account, start_as
-from sandbox.cgroups import BotCgroup, hierarchy
+from sandbox.cgroups import BotCgroup, graveyard, hierarchy
 from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
 from sandbox.jail import StartGate
 from sandbox.limits import JailLimits

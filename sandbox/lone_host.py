@@ -23,7 +23,7 @@ import os
 import signal
 from collections.abc import Callable
 
-from sandbox.cgroup_base import BotCgroup
+from sandbox.cgroups.base import BotCgroup
 
 ALONE = 3
 """Tasks in the group of a bot that is one single-threaded process: bwrap, its

@@ -21,7 +21,7 @@ import sys
 import threading
 from pathlib import Path
 
-from sandbox.cgroup_base import made_by, runner_name
+from sandbox.cgroups.base import made_by, runner_name
 
 log = logging.getLogger("sandbox.cgroups")
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sandbox.cgroups_v2 import mount_point, own_group
+from sandbox.cgroups.v2 import mount_point, own_group
 
 
 def _port_open(host: str, port: int) -> bool:

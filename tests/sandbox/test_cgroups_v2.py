@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from sandbox import cgroups
-from sandbox.cgroup_base import LIMITS
-from sandbox.cgroups_v2 import ROOT_VARIABLE, V2Hierarchy, mount_point, own_group
+from sandbox.cgroups.base import LIMITS
+from sandbox.cgroups.v2 import ROOT_VARIABLE, V2Hierarchy, mount_point, own_group
 from tests.sandbox.hostile_match import running, wait_for
 
 pytestmark = pytest.mark.cgroup2
@@ -30,7 +30,7 @@ COUNTER = "import sys, time\nwhile True:\n    print(1, flush=True)\n    time.sle
 DYING_RUNNER = """
 import os, subprocess, sys
 from pathlib import Path
-from sandbox.cgroups_v2 import V2Hierarchy
+from sandbox.cgroups.v2 import V2Hierarchy
 group = V2Hierarchy(Path(sys.argv[1])).create()
 quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
 sleeper = subprocess.Popen(["sleep", "600"], start_new_session=True, **quiet)

@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from sandbox import graveyard
-from sandbox.cgroups import hierarchy
+from sandbox.cgroups import graveyard, hierarchy
 
 pytestmark = pytest.mark.skipif(hierarchy() is None, reason="no cgroups here to bury")
 

@@ -19,9 +19,9 @@ import functools
 import os
 import threading
 
-from sandbox.cgroup_base import LIMITS, BotCgroup, Hierarchy, log
-from sandbox.cgroups_v1 import V1Hierarchy
-from sandbox.cgroups_v2 import ROOT_VARIABLE, V2Hierarchy, default_root
+from sandbox.cgroups.base import LIMITS, BotCgroup, Hierarchy, log
+from sandbox.cgroups.v1 import V1Hierarchy
+from sandbox.cgroups.v2 import ROOT_VARIABLE, V2Hierarchy, default_root
 
 __all__ = ["BotCgroup", "Hierarchy", "cgroup_limits", "cgroups_usable", "hierarchy"]
 

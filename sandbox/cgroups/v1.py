@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import BotCgroup, Hierarchy, group_name, log, read_count, read_pids
+from sandbox.cgroups.base import BotCgroup, Hierarchy, group_name, log, read_count, read_pids
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "freezer")

@@ -14,7 +14,7 @@ import errno
 import os
 import threading
 
-from sandbox.cgroup_base import BotCgroup
+from sandbox.cgroups.base import BotCgroup
 from sandbox.exits import ORDER_GRAVEYARD, at_exit
 
 _lock = threading.Lock()

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sandbox.cgroup_base import (
+from sandbox.cgroups.base import (
     LIMITS,
     BotCgroup,
     Hierarchy,
