@@ -20,20 +20,20 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-from sandbox import policy, tree
+from sandbox import policy
 from sandbox.botuser import jail_account, start_as
 from sandbox.cgroups import BotCgroup, graveyard, hierarchy
 from sandbox.exits import ORDER_BEFORE_GRAVEYARD, at_exit
+from sandbox.forked import ACK_SECONDS, ForkedMatch, match_channels
 from sandbox.jail import StartGate
 from sandbox.limits import JailLimits
 from sandbox.lone_host import GroupPause
-from sandbox.processes import EXIT_WAIT_SECONDS, HOST_FILE, BotProcess
+from sandbox.processes import HOST_FILE
 from sandbox.readiness import readable
 from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
@@ -46,47 +46,6 @@ MATCH_ALONE = 2
 """Tasks in a match group whose bot is one single-threaded process: its init and the host."""
 MAX_KEPT = 8
 """The most idle kept jails a process holds."""
-ACK_SECONDS = 5.0
-STATUS_BYTES = 4
-
-
-class MatchChannels:
-    """A match's three channels, protocol, stderr and exit status: the runner's ends and
-    the ends a server passes to the match it forks."""
-
-    def __init__(self) -> None:
-        self.protocol, self._bot_end = socket.socketpair()
-        self.stderr, self._stderr_end = os.pipe2(os.O_CLOEXEC)
-        self.status, self._status_end = os.pipe2(os.O_CLOEXEC)
-
-    @property
-    def match_ends(self) -> list[int]:
-        return [self._bot_end.fileno(), self._stderr_end, self._status_end]
-
-    def close_match_ends(self) -> None:
-        self._bot_end.close()
-        os.close(self._stderr_end)
-        os.close(self._status_end)
-
-    def close_runner_ends(self) -> None:
-        self.protocol.close()
-        os.close(self.stderr)
-        os.close(self.status)
-
-
-@contextlib.contextmanager
-def match_channels(on_failure: Callable[[], None]) -> Iterator[MatchChannels]:
-    """New channels for a match being sent to a server. The match's ends are closed here
-    once sent; if sending fails, the runner's ends too, and `on_failure` runs."""
-    channels = MatchChannels()
-    try:
-        yield channels
-    except BaseException:
-        channels.close_runner_ends()
-        on_failure()
-        raise
-    finally:
-        channels.close_match_ends()
 
 
 JailKey = tuple[bytes, JailLimits]
@@ -202,43 +161,6 @@ class KeptJail:
     """A blank jail no bot will use is closed (as the warm pool discards its spares)."""
 
 
-class ForkedMatch(BotProcess):
-    """A host forked by a server for one match: its protocol socket, its stderr, and a
-    pipe on which the process waiting for it writes its wait status."""
-
-    def __init__(self, protocol: int, stderr: int, status: int) -> None:
-        self.protocol, self.stderr, self._status = protocol, stderr, status
-        self._code: int | None = None
-        self._killed = self._closed = False
-
-    def _read_status(self, seconds: float) -> bool:
-        """True once the host's waiter said how it ended (or died itself)."""
-        if self._code is not None:
-            return True
-        if not readable(self._status, seconds):
-            return False
-        data = os.read(self._status, STATUS_BYTES)
-        if len(data) == STATUS_BYTES:
-            self._code = os.waitstatus_to_exitcode(int.from_bytes(data, "little", signed=True))
-        else:
-            self._code = -signal.SIGKILL  # the waiter itself was killed
-        return True
-
-    def alive(self) -> bool:
-        return not self._closed and not self._read_status(0)
-
-    def exit_code(self) -> int | None:
-        return self._code if self._read_status(EXIT_WAIT_SECONDS) else None
-
-    def close_pipes(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        for fd in (self.protocol, self.stderr, self._status):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-
-
 class MatchProcess(ForkedMatch):
     """One match of a kept jail: the bot's host and what it starts, in the match's group."""
 
@@ -284,90 +206,6 @@ class MatchProcess(ForkedMatch):
         return " (memory limit reached)" if self.cgroup.out_of_memory() else ""
 
 
-class LocalServer:
-    """An unjailed server (``host.py --serve``) that forks a fresh host for every bot."""
-
-    def __init__(self) -> None:
-        self.control, child_control = socket.socketpair()
-        try:
-            self.popen = subprocess.Popen(
-                [sys.executable or "python3", *policy.PYTHON_FLAGS, str(HOST_FILE), "--serve"],
-                stdin=child_control.fileno(),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                env={},
-                start_new_session=True,
-            )
-        except BaseException:
-            self.control.close()
-            raise
-        finally:
-            child_control.close()
-        log.debug("bot server started: pid %d", self.popen.pid, extra={"jail_event": "spawn"})
-
-    def alive(self) -> bool:
-        return self.popen.poll() is None
-
-    def start_match(self) -> LocalMatch:
-        """A fresh host in a session of its own; OSError if the server does not fork it."""
-        with match_channels(on_failure=self.close) as channels:
-            socket.send_fds(self.control, [b"match"], channels.match_ends)
-            ready = readable(self.control, ACK_SECONDS)
-            answer = self.control.recv(STATUS_BYTES) if ready else b""
-            if len(answer) != STATUS_BYTES:
-                raise OSError("the bot server did not fork a host")
-            session = int.from_bytes(answer, "little")
-            forked = readable(channels.status, ACK_SECONDS)
-            answer = os.read(channels.status, STATUS_BYTES) if forked else b""
-            if len(answer) != STATUS_BYTES:
-                raise OSError("the bot server's session did not fork a host")
-        host = int.from_bytes(answer, "little")
-        return LocalMatch(
-            session, host, channels.protocol.detach(), channels.stderr, channels.status
-        )
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.control.close()
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.popen.pid, signal.SIGKILL)
-        self.popen.wait()
-
-
-class LocalMatch(ForkedMatch):
-    """An unjailed host forked for one bot, in a session of its own (`LocalProcess`'s way),
-    and in a process group of its own there, which pausing stops and resumes: the session's
-    leader, which only waits for the host, is left asleep."""
-
-    def __init__(self, session: int, host: int, protocol: int, stderr: int, status: int) -> None:
-        super().__init__(protocol, stderr, status)
-        self._session, self._host = session, host
-
-    @property
-    def pid(self) -> int:
-        return self._session
-
-    def pause(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self._host, signal.SIGSTOP)
-
-    def resume(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self._host, signal.SIGCONT)
-
-    def kill(self) -> None:
-        """Kill the host's group (while the leader keeps its number), the tree of the
-        session's leader, and the session's processes."""
-        if self._killed:
-            return
-        self._killed = True
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._host, signal.SIGKILL)
-        tree.kill_tree(self._session)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._session, signal.SIGKILL)
-
-
 def _first_match(jail: KeptJail, key: JailKey) -> MatchProcess:
     """Give a blank jail to the bot of `key`, and start its first match there."""
     jail.key = key
@@ -379,28 +217,13 @@ class KeptJails:
 
     def __init__(self) -> None:
         self._idle: list[KeptJail] = []
-        self._local: LocalServer | None = None
         self._lock = threading.Lock()
         self._pid = os.getpid()
 
-    def local_match(self) -> LocalMatch:
-        """A fresh unjailed host from this process's bot server (started when needed)."""
-        with self._lock:
-            self._forget_parent()
-            server = self._local
-            if server is None or not server.alive():
-                server = self._local = LocalServer()
-        try:
-            return server.start_match()
-        except OSError:  # the server is gone (closed by start_match): a new one
-            with self._lock:
-                server = self._local = LocalServer()
-            return server.start_match()
-
     def _forget_parent(self) -> None:
-        """In a forked child (the lock held): the idle jails and the server are the parent's."""
+        """In a forked child (the lock held): the idle jails are the parent's."""
         if self._pid != os.getpid():
-            self._idle, self._local, self._pid = [], None, os.getpid()
+            self._idle, self._pid = [], os.getpid()
             at_exit(self.clear, ORDER_BEFORE_GRAVEYARD)
 
     def match(
@@ -444,16 +267,13 @@ class KeptJails:
             return list(self._idle)
 
     def clear(self) -> None:
-        """Close every idle jail and the bot server."""
+        """Close every idle jail."""
         with self._lock:
             if self._pid != os.getpid():
                 return
             idle, self._idle = self._idle, []
-            local, self._local = self._local, None
         for each in idle:
             each.close()
-        if local is not None:
-            local.close()
 
 
 _kept: KeptJails | None = None
@@ -468,6 +288,7 @@ def kept_jails() -> KeptJails:
 
 
 def kept_wanted(*, jail: bool) -> bool:
-    """True if bots are to be forked by a kept server, as they are unless `KEPT_VARIABLE`
-    is 0: jailed bots where cgroups allow it, unjailed bots anywhere."""
+    """True if bots are to be forked by a server, as they are unless `KEPT_VARIABLE` is 0:
+    jailed bots by a kept jail where cgroups allow it, unjailed bots by the unjailed server
+    (`sandbox.unjailed`) anywhere."""
     return os.environ.get(KEPT_VARIABLE) != "0" and (not jail or hierarchy() is not None)

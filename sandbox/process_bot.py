@@ -29,6 +29,7 @@ from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
 from sandbox.pool import ProcessPool, shared_pool
 from sandbox.processes import BotProcess
+from sandbox.unjailed import unjailed_server
 
 __all__ = [
     "BotFileError",
@@ -173,7 +174,7 @@ class ProcessBot:
         or a blank one from the pool."""
         if not self._jail:
             if kept_wanted(jail=False):
-                return kept_jails().local_match()
+                return unjailed_server().match()
             return shared_pool().take(None)
         pool = shared_pool()
         process: BotProcess

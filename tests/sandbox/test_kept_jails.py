@@ -18,6 +18,7 @@ from sandbox.kept import KEPT_VARIABLE, KeptJail, kept_jails
 from sandbox.limits import MIB
 from sandbox.pool import shared_pool
 from sandbox.process_bot import open_file_bot
+from sandbox.unjailed import unjailed_server
 from tests.sandbox.hostile_match import (
     FAST_LIMITS,
     HOSTILE,
@@ -38,8 +39,10 @@ TRACES_MARKER = b"tavolo-hostile-traces"
 def kept(monkeypatch):
     monkeypatch.setenv(KEPT_VARIABLE, "1")
     kept_jails().clear()
+    unjailed_server().clear()
     yield
     kept_jails().clear()
+    unjailed_server().clear()
 
 
 def traces_alive() -> list[int]:
