@@ -1,7 +1,19 @@
-"""The bot host: runs one bot file and answers the runner in JSON lines.
+"""Three programs in one file: the bot host, a kept jail's server, the unjailed server.
 
-Runs as `python3 -I -S host.py`, inside the jail or not, and imports only the
-standard library. The protocol is in docs/wire-protocol.md; in short:
+This file travels into the jail as one file (the runner hands it to bwrap
+as /host/host.py, `sandbox.processes.HOST_FILE`), so the three programs that
+run there share it, and it imports only the standard library. Which one runs
+is chosen at the bottom, in ``__main__``:
+
+1. **The bot host** (`bot_host`), ``python3 -I -S host.py``: runs one bot file
+   and answers the runner in JSON lines, in a jail of its own or unjailed.
+2. **A kept jail's server** (`kept_jail_server`), when the jail holds
+   `MATCH_FILTER`: forks, for each match of its bot, a child in new
+   namespaces whose pid 2 becomes the bot host (`sandbox.kept` drives it).
+3. **The unjailed server** (`unjailed_server`), ``host.py --serve``: forks a
+   fresh bot host for each unjailed bot (`sandbox.unjailed` drives it).
+
+The bot host's protocol is in docs/wire-protocol.md; in short:
 
 1. the runner's first line is ``{"type": "load", "source_base64": ..., "filename": ...,
    "rlimits": {...}, "cpu": n}``; the host moves to CPU `n` (the runner's, if given)
@@ -51,6 +63,9 @@ ERROR_TEXT_CHARS = 500
 FD_BYTES = 4
 READ_BUFFER_BYTES = 64 * 1024
 ModuleType = type(sys)
+
+
+# Program 1: the bot host.
 
 
 class LoadError(Exception):
@@ -232,7 +247,8 @@ def serve(protocol_in: BinaryIO, protocol_out: int, act: Callable[[dict[str, Any
         send(protocol_out, reply)
 
 
-def main() -> None:
+def bot_host() -> None:
+    """Program 1, started for one bot: its protocol socket comes on stdin."""
     protocol_in, protocol_out = take_protocol_socket()
     play(protocol_in, protocol_out)
 
@@ -262,6 +278,8 @@ def play(protocol_in: BinaryIO, protocol_out: int, extra_processes: int = 0) -> 
     sys.stderr.flush()
     os._exit(0)
 
+
+# Program 2: a kept jail's server.
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWIPC = 0x20000, 0x20000000, 0x08000000
 MATCH_NAMESPACES = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC
@@ -311,7 +329,7 @@ def serve_matches() -> tuple[int, int, int]:
     """A kept jail's server: for each request a fresh match child, never bot code here.
 
     Returns only in a match's host, with what `become_host` needs, so that what
-    the bot raises ends the host as it ends a host run by `main`.
+    the bot raises ends the host as it ends a host run by `bot_host`.
 
     Each request is a line ``tmp_bytes shm_bytes`` with three descriptors: the
     protocol socket, the stderr pipe and a status pipe. The server forks a
@@ -319,7 +337,7 @@ def serve_matches() -> tuple[int, int, int]:
     namespaces; there the match's init (pid 1) mounts a fresh /tmp and
     /dev/shm, gives up every capability, loads the match filter on top of the
     jail's, forks the host (pid 2), waits for it and writes its wait status to
-    the status pipe; the host plays as `main` does. The server answers ``f``
+    the status pipe; the host plays as `bot_host` does. The server answers ``f``
     once it has forked.
     """
     import ctypes
@@ -380,6 +398,21 @@ def _match(
     os.close(protocol)
     os.close(stderr)
     report_host(host, status)
+
+
+def become_host(protocol: int, stderr: int, status: int) -> None:
+    """In the match's pid 2, which holds nothing its init gave up: the bot's descriptors; play."""
+    take_descriptors(stderr, status)
+    # the server and the match's init are the jail's processes of the bot's user
+    play(os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol, 2)
+
+
+def kept_jail_server() -> None:
+    """Program 2, a kept jail's: serve matches; in each match's pid 2, be its bot host."""
+    become_host(*serve_matches())
+
+
+# What both servers share.
 
 
 def take_descriptors(stderr: int, status: int) -> None:
@@ -445,6 +478,9 @@ def wait_status(ended: os.waitid_result) -> int:
     return ended.si_status | (0x80 if ended.si_code == os.CLD_DUMPED else 0)
 
 
+# Program 3: the unjailed server.
+
+
 def serve_local() -> int:
     """An unjailed server (``host.py --serve``): for each request a fresh host.
 
@@ -481,18 +517,16 @@ def serve_local() -> int:
         control.send(leader.to_bytes(STATUS_BYTES, "little"))
 
 
-def become_host(protocol: int, stderr: int, status: int) -> None:
-    """In the match's pid 2, which holds nothing its init gave up: the bot's descriptors; play."""
-    take_descriptors(stderr, status)
-    # the server and the match's init are the jail's processes of the bot's user
-    play(os.fdopen(protocol, "rb", buffering=READ_BUFFER_BYTES), protocol, 2)
+def unjailed_server() -> None:
+    """Program 3: serve unjailed bots; in each forked host, be its bot host."""
+    served = serve_local()
+    play(os.fdopen(served, "rb", buffering=READ_BUFFER_BYTES), served)
 
 
 if __name__ == "__main__":
     if os.path.exists(MATCH_FILTER):  # only a kept jail has it
-        become_host(*serve_matches())
+        kept_jail_server()
     elif sys.argv[1:] == ["--serve"]:
-        served = serve_local()
-        play(os.fdopen(served, "rb", buffering=READ_BUFFER_BYTES), served)
+        unjailed_server()
     else:
-        main()
+        bot_host()
