@@ -13,6 +13,7 @@ bot's source and limits (docs/sandbox.md). They are the default; with
 from __future__ import annotations
 
 import contextlib
+import enum
 import hashlib
 import itertools
 import logging
@@ -285,6 +286,31 @@ def kept_jails() -> KeptJails:
         _kept = KeptJails()
         at_exit(_kept.clear, ORDER_BEFORE_GRAVEYARD)
     return _kept
+
+
+class ProcessKind(enum.Enum):
+    """How a bot's process is started: chosen once, where the bot is opened
+    (`sandbox.process_bot.open_file_bot`), and passed down."""
+
+    KEPT_JAIL = "kept jail"
+    """A match forked in the jail kept for the bot, else in a blank kept jail given to it."""
+    NEW_JAIL = "new jail"
+    """A jail of its own (from the warm pool, else started then)."""
+    UNJAILED_SERVER = "unjailed server"
+    """A host forked by this process's unjailed server (`sandbox.unjailed`)."""
+    UNJAILED_HOST = "unjailed host"
+    """A new unjailed host (from the warm pool, else started then)."""
+
+    @property
+    def jailed(self) -> bool:
+        return self in (ProcessKind.KEPT_JAIL, ProcessKind.NEW_JAIL)
+
+
+def process_kind(*, jail: bool) -> ProcessKind:
+    """The kind of process this machine and `KEPT_VARIABLE` give a bot, jailed or not."""
+    if kept_wanted(jail=jail):
+        return ProcessKind.KEPT_JAIL if jail else ProcessKind.UNJAILED_SERVER
+    return ProcessKind.NEW_JAIL if jail else ProcessKind.UNJAILED_HOST
 
 
 def kept_wanted(*, jail: bool) -> bool:

@@ -24,7 +24,7 @@ from sandbox import affinity, wire
 from sandbox.channel import LineChannel, Outcome
 from sandbox.host import EXIT_LOAD_FAILED, EXIT_OUT_OF_MEMORY
 from sandbox.jail import JailUnavailableError, jail_available, require_jail
-from sandbox.kept import kept_jails, kept_wanted
+from sandbox.kept import ProcessKind, kept_jails, process_kind
 from sandbox.limits import JailLimits
 from sandbox.policy import BOT_DIRECTORY
 from sandbox.pool import ProcessPool, shared_pool
@@ -75,18 +75,24 @@ def open_file_bot(
     name: str | None = None,
     jail: bool = True,
     limits: JailLimits | None = None,
+    process: ProcessKind | None = None,
 ) -> BotHandle:
     """A handle on the bot in `path`, run jailed (the default) or in a plain process.
 
+    `process` says how its process is started; by default as this machine and
+    ``TAVOLO_KEPT_JAILS`` allow (`sandbox.kept.process_kind`), read here, once.
     Raises `JailUnavailableError` if `jail` is asked for and cannot be built,
     and `BotFileError` or `OSError` if the file cannot be read.
     """
     limits = limits or JailLimits()
     if jail:
         require_jail()
+    process = process or process_kind(jail=jail)
+    if process.jailed != jail:
+        raise ValueError(f"a bot {'jailed' if jail else 'not jailed'} cannot use a {process.value}")
     source = read_bot_file(path, limits.source_bytes)
     filename = f"{BOT_DIRECTORY}/{Path(path).name}" if jail else str(Path(path).resolve())
-    return ProcessBot(name or Path(path).stem, source, filename, jail=jail, limits=limits)
+    return ProcessBot(name or Path(path).stem, source, filename, process=process, limits=limits)
 
 
 def load_failure_reason(last_log_line: str) -> str:
@@ -107,13 +113,14 @@ class ProcessBot:
     """A bot file running in its own process and answering over the wire protocol."""
 
     def __init__(
-        self, name: str, source: bytes, filename: str, *, jail: bool, limits: JailLimits
+        self, name: str, source: bytes, filename: str, *, process: ProcessKind, limits: JailLimits
     ) -> None:
         self.name = name
         self.limits = limits
         self._source = source
         self._filename = filename
-        self._jail = jail
+        self._kind = process
+        self._jail = process.jailed
         self._process: BotProcess | None = None
         self._channel: LineChannel | None = None
         self._crash: str | None = None
@@ -169,17 +176,21 @@ class ProcessBot:
         return None
 
     def _take_process(self) -> BotProcess:
-        """A process from the warm pool (a jail with this bot's limits, or an unjailed host),
-        or a match forked by a kept server (`sandbox.kept`): in the jail kept for this bot,
-        or a blank one from the pool."""
-        if not self._jail:
-            if kept_wanted(jail=False):
-                return unjailed_server().match()
+        """The process its `ProcessKind` names: from the warm pool (a jail with this bot's
+        limits, or an unjailed host), or forked by a server: the unjailed one
+        (`sandbox.unjailed`), or a kept jail's (`sandbox.kept`), in the jail kept for this
+        bot or a blank one from the pool."""
+        if self._kind is ProcessKind.UNJAILED_SERVER:
+            return unjailed_server().match()
+        if self._kind is ProcessKind.UNJAILED_HOST:
             return shared_pool().take(None)
         pool = shared_pool()
         process: BotProcess
         try:
-            process = self._kept_match(pool) if kept_wanted(jail=True) else pool.take(self.limits)
+            if self._kind is ProcessKind.KEPT_JAIL:
+                process = self._kept_match(pool)
+            else:
+                process = pool.take(self.limits)
         except OSError as error:
             log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})
             raise

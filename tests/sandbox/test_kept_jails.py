@@ -14,7 +14,7 @@ import pytest
 
 from arena.bots.handle import Fault
 from sandbox.cgroups import cgroup_limits
-from sandbox.kept import KEPT_VARIABLE, KeptJail, kept_jails
+from sandbox.kept import KEPT_VARIABLE, KeptJail, ProcessKind, kept_jails
 from sandbox.limits import MIB
 from sandbox.pool import shared_pool
 from sandbox.process_bot import open_file_bot
@@ -305,3 +305,20 @@ def test_a_runner_holding_over_a_thousand_descriptors_still_starts_bots():
         for fd in filler:
             os.close(fd)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_process_kind_passed_in_is_the_one_used_whatever_the_environment(caplog):
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    bot = open_file_bot(BOTS / "exit_in_act.py", jail=False, process=ProcessKind.UNJAILED_HOST)
+    assert bot.start() is None
+    bot.close()
+    assert servers_started(caplog) == 0, "a new host, although kept jails are asked for"
+    bot = open_file_bot(BOTS / "exit_in_act.py", jail=False)
+    assert bot.start() is None
+    bot.close()
+    assert servers_started(caplog) == 1, "the environment's choice, read when it is opened"
+
+
+def test_a_jailed_kind_is_refused_for_an_unjailed_bot():
+    with pytest.raises(ValueError, match="not jailed cannot use a kept jail"):
+        open_file_bot(BOTS / "exit_in_act.py", jail=False, process=ProcessKind.KEPT_JAIL)
