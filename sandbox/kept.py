@@ -40,6 +40,7 @@ from sandbox.seccomp import filter_program, memory_fd
 from sandbox.warden import watch_runner
 
 log = logging.getLogger(__name__)
+FALLBACK = {"jail_event": "fallback"}
 
 KEPT_VARIABLE = "TAVOLO_KEPT_JAILS"
 """Set to 0 for a new jail (and a new unjailed host) per bot; kept jails are the default."""
@@ -200,6 +201,7 @@ class MatchProcess(ForkedMatch):
         self._killed = True
         self._pausing.close()
         self.cgroup.kill()
+        log.debug("a kept jail's match killed: jail pid %d", self.pid, extra={"jail_event": "end"})
         graveyard.bury(self.cgroup)
         kept_jails().give_back(self.jail)
 
@@ -242,13 +244,20 @@ class KeptJails:
             found.close()
         elif found is not None:
             try:
-                return found.start_match()
+                match = found.start_match()
             except OSError:  # its server is gone: closed, and a new jail takes its place
-                log.info("a kept jail had died; starting a new one")
+                log.info("a kept jail had died; starting a new one", extra=FALLBACK)
+            else:
+                log.debug(
+                    "the bot's kept jail serves its next match: pid %d",
+                    match.pid,
+                    extra={"jail_event": "reuse"},
+                )
+                return match
         try:
             return _first_match(blank(), key)
         except OSError:  # the blank jail had died waiting: closed, and a new one
-            log.info("a blank kept jail had died; starting a new one")
+            log.info("a blank kept jail had died; starting a new one", extra=FALLBACK)
         return _first_match(KeptJail(limits), key)
 
     def give_back(self, jail: KeptJail) -> None:

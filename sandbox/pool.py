@@ -62,6 +62,12 @@ def start_process(recipe: Recipe) -> Spare:
     return LocalProcess() if recipe is None else JailedProcess(recipe)
 
 
+def _described(recipe: Recipe) -> str:
+    if recipe is None:
+        return "unjailed host"
+    return "blank kept jail" if isinstance(recipe, BlankKept) else "jail"
+
+
 def _discard(spares: list[Spare]) -> None:
     for spare in spares:
         spare.discard()
@@ -124,7 +130,11 @@ class ProcessPool:
                 self._keeper.start()
         _discard(stale)
         self._wake.set()
-        return ready or start_process(recipe)
+        if ready is None:
+            log.debug("no %s waits in the warm pool: one starts now", _described(recipe))
+            return start_process(recipe)
+        log.debug("a %s from the warm pool", _described(recipe))
+        return ready
 
     def spares(self) -> list[Spare]:
         """The idle processes and blank kept jails, ready for a bot."""

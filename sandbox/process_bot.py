@@ -194,7 +194,12 @@ class ProcessBot:
         except OSError as error:
             log.error("a jail did not start: %s", error, extra={"jail_event": "start_failed"})
             raise
-        log.debug("a jail started", extra={"jail_event": "start"})
+        log.debug(
+            "bot %s: its jail started (%s)",
+            self.name,
+            self._kind.value,
+            extra={"jail_event": "start"},
+        )
         return process
 
     def _kept_match(self, pool: ProcessPool) -> BotProcess:
@@ -205,7 +210,11 @@ class ProcessBot:
                 self._source, self.limits, blank=lambda: pool.take_kept(self.limits)
             )
         except OSError as error:
-            log.warning("a kept jail did not start (%s): the bot gets a new jail instead", error)
+            log.warning(
+                "a kept jail did not start (%s): the bot gets a new jail instead",
+                error,
+                extra={"jail_event": "fallback"},
+            )
             return pool.take(self.limits)
         pool.running(process)
         return process

@@ -108,6 +108,7 @@ class LocalMatch(ForkedMatch):
         tree.kill_tree(self._session)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._session, signal.SIGKILL)
+        log.debug("unjailed host killed: session %d", self._session)
 
 
 class UnjailedServer:

@@ -14,10 +14,11 @@ import errno
 import os
 import threading
 
-from sandbox.cgroups.base import BotCgroup
+from sandbox.cgroups.base import BotCgroup, log
 from sandbox.exits import ORDER_GRAVEYARD, at_exit
 
 _lock = threading.Lock()
+REAP = {"jail_event": "reap"}
 _dying: list[BotCgroup] = []
 _pid: int | None = None
 """The process whose exit deletes what is left."""
@@ -40,6 +41,8 @@ def bury(group: BotCgroup) -> None:
             _dying.remove(each)
     for each in taken:
         each.remove()
+    if taken:
+        log.debug("deleted %d killed jails' cgroups, empty now", len(taken), extra=REAP)
 
 
 def _members(group: BotCgroup) -> list[int]:

@@ -322,3 +322,19 @@ def test_the_process_kind_passed_in_is_the_one_used_whatever_the_environment(cap
 def test_a_jailed_kind_is_refused_for_an_unjailed_bot():
     with pytest.raises(ValueError, match="not jailed cannot use a kept jail"):
         open_file_bot(BOTS / "exit_in_act.py", jail=False, process=ProcessKind.KEPT_JAIL)
+
+
+def jail_events(caplog) -> list[str]:
+    return [record.jail_event for record in caplog.records if hasattr(record, "jail_event")]
+
+
+def test_an_operator_reads_each_jail_decision_in_the_log(caplog):
+    """Start, reuse and kill each leave a line with its event (counted by the platform)."""
+    caplog.set_level(logging.DEBUG, logger="sandbox")
+    play_once(BOTS / "echo_history.py")
+    play_once(BOTS / "echo_history.py")
+    events = jail_events(caplog)
+    assert events.count("start") == 2
+    assert events.count("reuse") == 1, "the second match is served by the first's jail"
+    assert events.count("end") == 2, "each match is killed in its jail"
+    assert "bot echo_history: its jail started (kept jail)" in caplog.text

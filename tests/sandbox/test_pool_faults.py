@@ -67,3 +67,4 @@ def test_a_bot_whose_kept_jail_does_not_start_plays_in_a_new_jail(
         bot.close()
         kept_jails().clear()
     assert "the bot gets a new jail instead" in caplog.text
+    assert "fallback" in [getattr(record, "jail_event", None) for record in caplog.records]
