@@ -122,7 +122,7 @@ def loads_replay(data: bytes) -> JSON:
     try:
         if data.startswith(GZIP_MAGIC):
             data = gzip.decompress(data)
-        replay = json.loads(data)
+        replay: JSON = json.loads(data)
     except (OSError, EOFError, ValueError) as error:
         raise ReplayError(f"not a replay: {error}") from None
     _check_header(replay)

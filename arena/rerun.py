@@ -121,7 +121,8 @@ class RecordedSeat:
     def start(self) -> str | None:
         event = self.recording.recorded_input(self.seat)
         if event is not None and event["type"] == "crash":
-            return event["reason"].removeprefix("could not start: ")
+            reason: str = event["reason"]
+            return reason.removeprefix("could not start: ")
         return None
 
     def decide(self, observation: JSON, timeout: float) -> Answer:

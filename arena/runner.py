@@ -112,7 +112,8 @@ class MatchRecord:
     @property
     def result(self) -> JSON:
         """The outcome as the replay's ``result`` dict records it."""
-        return self.replay["result"]
+        result: JSON = self.replay["result"]
+        return result
 
 
 def new_seed() -> int:

@@ -195,7 +195,7 @@ def load_bot(source: bytes, filename: str) -> Callable[[dict[str, Any]], Any]:
     sys.modules["bot"] = module
     # compile reads the source's encoding declaration itself (PEP 263)
     exec(compile(source, filename, "exec", dont_inherit=True), module.__dict__)
-    act = getattr(module, "act", None)
+    act: Callable[[dict[str, Any]], Any] | None = getattr(module, "act", None)
     if not callable(act):
         raise LoadError(f"{filename} defines no callable act(observation)")
     return act

@@ -27,7 +27,8 @@ class BotSpecError(ValueError):
 def builtin_bots(game: str) -> dict[str, Callable[[int], Act]]:
     """The built-in bot factories of `game`, by name."""
     module = importlib.import_module(f"arena.games.{game}.bots")
-    return module.BUILTIN_BOTS
+    factories: dict[str, Callable[[int], Act]] = module.BUILTIN_BOTS
+    return factories
 
 
 def check_spec(spec: str, *, game: str) -> None:
@@ -60,7 +61,8 @@ def _sandbox_entry(name: str) -> Callable[..., Any]:
     found = entry_points(group="tavolo.file_bots", name=name)
     if not found:
         raise BotSpecError("bot files need the sandbox package, which is not installed")
-    return next(iter(found)).load()
+    entry: Callable[..., Any] = next(iter(found)).load()
+    return entry
 
 
 def file_bot_opener() -> Callable[..., BotHandle]:

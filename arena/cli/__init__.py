@@ -39,7 +39,8 @@ class TavoloGroup(click.Group):
         if entry is None:
             return command
         try:
-            return entry.load()
+            loaded: click.Command = entry.load()
+            return loaded
         except ModuleNotFoundError:
             return None  # that part of Tavolo is not installed
 

@@ -76,7 +76,8 @@ def read_credentials() -> dict[str, Any]:
 
 def stored_token(server: str) -> str | None:
     """The token kept for `server`, if any."""
-    return read_credentials()["servers"].get(server_key(server))
+    token: str | None = read_credentials()["servers"].get(server_key(server))
+    return token
 
 
 def chosen_server(server: str | None) -> str:
@@ -239,7 +240,8 @@ def _own_bot(api: Server, name: str, ladder: str) -> dict[str, Any] | None:
     for bot in page["results"]:
         if bot["owner"] != me["username"]:
             raise CliError(f"the name {name!r} on {ladder} belongs to {bot['owner']}'s bot")
-        return bot
+        found: dict[str, Any] = bot
+        return found
     return None
 
 

@@ -40,7 +40,7 @@ def parse_option(text: str) -> tuple[str, object]:
     return key.strip(), value
 
 
-class Seed(click.ParamType):
+class Seed(click.ParamType):  # type: ignore[type-arg]
     """A match seed as an int: decimal (``2024``) or hexadecimal as replays and
     the server write it (``7e8``, ``0x7e8``, or the server's 32 digits).
 

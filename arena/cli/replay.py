@@ -98,7 +98,7 @@ def view(file: Path, no_open: bool, port: int, logs: Path | None) -> None:
         server.server_close()
 
 
-def _read_decisions(path: Path) -> dict:
+def _read_decisions(path: Path) -> JSON:
     """A bots' log by decision, as `tavolo play --logs` writes it."""
     try:
         decisions = json.loads(path.read_text())
@@ -198,7 +198,7 @@ def _places(replay: JSON) -> str:
     return places_text(replay["result"]["places"], [seat["bot"] for seat in replay["seats"]])
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> JSON:
     try:
         return read_replay(path)
     except ReplayError as error:

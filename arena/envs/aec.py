@@ -30,7 +30,7 @@ def place_reward(place: int, players: int) -> float:
     return 1.0 - 2.0 * (place - 1) / (players - 1)
 
 
-class TavoloEnv(AECEnv):
+class TavoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """One game of Mia or Muggins for `game.players` agents, ``seat_0`` onward.
 
     - `observe(agent)`: ``{"observation": flat encoding, "action_mask": int8}``,
@@ -73,10 +73,10 @@ class TavoloEnv(AECEnv):
         self._seeds = random.Random()
         self._state: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -110,7 +110,8 @@ class RatingSystem(Protocol):
 
 def expected_score(rating: float, opponent: float) -> float:
     """The score `rating` expects against `opponent` in one pairing, from 0 to 1."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / ELO_SCALE))
+    power: float = 10.0 ** ((opponent - rating) / ELO_SCALE)
+    return 1.0 / (1.0 + power)
 
 
 def pairwise_score(place: int, opponent_place: int) -> float:

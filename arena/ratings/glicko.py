@@ -43,7 +43,8 @@ class GlickoBelief:
 
     def pair_weight(self, seats: int) -> float:
         """What one pair of seats at a table of `seats` counts for, in games."""
-        return 1.0 / (seats - 1) ** self.table_exponent
+        games: float = 1.0 / (seats - 1) ** self.table_exponent
+        return games
 
     def initial(self) -> Rating:
         return Rating(deviation=self.initial_deviation)

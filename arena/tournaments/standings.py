@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
+from typing import Any
 
 from arena.tournaments.tables import TableResult, points_of_places
 
@@ -110,7 +111,7 @@ def rank(
     *,
     seed: int,
     buchholz: bool = False,
-    first: Callable[[Standing], tuple] | None = None,
+    first: Callable[[Standing], tuple[Any, ...]] | None = None,
 ) -> list[Standing]:
     """Sort `lines` by the stated tie-breaks and number their ranks from 1.
 
@@ -122,7 +123,7 @@ def rank(
         for line in lines:
             line.buchholz = sum((by_entrant[o].points for o in line.opponents), Fraction(0))
 
-    def primary(line: Standing) -> tuple:
+    def primary(line: Standing) -> tuple[Any, ...]:
         return (*(first(line) if first else ()), -line.points)
 
     ordered: list[Standing] = []

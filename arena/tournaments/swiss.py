@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from arena.tournaments.round_robin import check_count, check_field
 from arena.tournaments.standings import Standing, draw_order, rank, tally
@@ -140,7 +141,7 @@ def _partition(
     the best found; once it has one it spends at most `IMPROVE_LIMIT` more steps,
     and when the budget runs out the best found so far is kept.
     """
-    best: list = [None, None]  # total spread, tables
+    best: list[Any] = [None, None]  # total spread, tables
 
     def walk(order: list[int], chosen: list[tuple[int, ...]], spread: Fraction) -> None:
         if not order:
@@ -163,4 +164,5 @@ def _partition(
 
     with suppress(_SearchExhausted):
         walk(order, [], Fraction(0))
-    return best[1]
+    tables: list[tuple[int, ...]] | None = best[1]
+    return tables

@@ -32,7 +32,7 @@ def random_bot(seed: int) -> Act:
     draw = random.Random(seed).random
 
     def act(observation: JSON) -> JSON:
-        legal = observation["legal_actions"]
+        legal: list[JSON] = observation["legal_actions"]
         free = legal.index(FIRST_COSTLY) if "cost" in legal[-1] else len(legal)
         return legal[floor(draw() * free)]
 

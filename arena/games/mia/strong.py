@@ -179,7 +179,7 @@ class StrongBot:
     # Deciding.
 
     def act(self, observation: JSON) -> JSON:
-        legal = observation["legal_actions"]
+        legal: list[JSON] = observation["legal_actions"]
         if self.order is None:
             self.order = ORDERS[observation["rules"]["doubles_order"]]
             self.seat = observation["seat"]
@@ -239,7 +239,8 @@ def next_player(players: list[JSON], seat: int) -> int:
     for step in range(1, len(players)):
         player = players[(seat + step) % len(players)]
         if player["in_game"]:
-            return player["seat"]
+            found: int = player["seat"]
+            return found
     return seat
 
 

@@ -81,7 +81,7 @@ def strong_bot(seed: int) -> Act:
     rng = random.Random(seed)
 
     def act(observation: JSON) -> JSON:
-        legal = observation["legal_actions"]
+        legal: list[JSON] = observation["legal_actions"]
         if len(legal) == 1:
             return legal[0]
         seat = observation["seat"]
