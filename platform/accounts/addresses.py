@@ -27,11 +27,11 @@ def _trusted(address: str, proxies: list[IPv4Network | IPv6Network]) -> bool:
 
 def client_address(request: HttpRequest) -> str:
     """The client's address: the peer's, or the one a trusted proxy forwarded for it."""
-    remote = request.META.get("REMOTE_ADDR", "")
+    remote: str = request.META.get("REMOTE_ADDR", "")
     proxies = settings.TAVOLO_TRUSTED_PROXIES
     if not _trusted(remote, proxies):
         return remote
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
     hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
     for hop in reversed(hops):
         if not _trusted(hop, proxies):

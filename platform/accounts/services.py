@@ -42,11 +42,13 @@ def user_system_get() -> User:
 def user_api_token_get(*, user: User) -> str:
     """The user's personal API token, created on first use."""
     token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+    key: str = token.key
+    return key
 
 
 @transaction.atomic
 def user_api_token_rotate(*, user: User) -> str:
     """Replace the user's API token with a new one; the old one stops working."""
     Token.objects.filter(user=user).delete()
-    return Token.objects.create(user=user).key
+    key: str = Token.objects.create(user=user).key
+    return key

@@ -35,7 +35,8 @@ def bot_file_read(file: File) -> bytes:
     """The bytes of an uploaded bot file; one over the limit is refused by its size, unread."""
     if file.size is not None and file.size > MAX_SOURCE_BYTES:
         raise _too_large(file.size)
-    return file.read(MAX_SOURCE_BYTES + 1)
+    data: bytes = file.read(MAX_SOURCE_BYTES + 1)
+    return data
 
 
 def _too_large(size: int) -> ValidationError:

@@ -96,7 +96,8 @@ def _name(match_id: int, view: View) -> str:
 def _stored(match_id: int, view: View) -> bytes | None:
     try:
         with default_storage.open(_name(match_id, view), "rb") as stored:
-            return stored.read()
+            data: bytes = stored.read()
+            return data
     except FileNotFoundError:
         return None
 

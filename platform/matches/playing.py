@@ -25,7 +25,7 @@ from arena.rerun import seat_bot_seed
 from arena.runner import DEFAULT_TIME_CONTROL, MatchRecord, play_match
 from matches.live import ProgressWriter
 from matches.models import Match, MatchSeat
-from sandbox.process_bot import jail_available
+from sandbox.process_bot import jail_available as jail_available  # re-exported: monkeypatched
 
 logger = logging.getLogger(__name__)
 

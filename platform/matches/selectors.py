@@ -102,7 +102,8 @@ def match_seat_log_for(*, user: User | AnonymousUser, seat: MatchSeat) -> str:
     if not seat.log:
         return ""
     with seat.log.open("rb") as log:
-        return log.read().decode(errors="replace")
+        data: bytes = log.read()
+    return data.decode(errors="replace")
 
 
 def match_log_entries_for(*, user: User | AnonymousUser, match: Match) -> JSON:

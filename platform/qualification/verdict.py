@@ -121,7 +121,8 @@ def _seat_log(match: Match, seat: MatchSeat) -> str:
     if not seat.log:
         return ""
     with seat.log.open("rb") as log:
-        return f"--- match {match.pk}: the bot's stderr\n" + log.read().decode(errors="replace")
+        data: bytes = log.read()
+    return f"--- match {match.pk}: the bot's stderr\n" + data.decode(errors="replace")
 
 
 def _version_reject(*, version: BotVersion, reason: str, log: str) -> None:

@@ -74,7 +74,8 @@ class FallbackRedisCache(RedisCache):
         return self._either("delete", key, version)
 
     def get_many(self, keys: Iterable[Any], version: Any = None) -> dict[Any, Any]:
-        return self._either("get_many", list(keys), version)
+        found: dict[Any, Any] = self._either("get_many", list(keys), version)
+        return found
 
     def has_key(self, key: Any, version: Any = None) -> Any:
         return self._either("has_key", key, version)
@@ -85,7 +86,8 @@ class FallbackRedisCache(RedisCache):
     def set_many(
         self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: Any = None
     ) -> list[Any]:
-        return self._either("set_many", data, timeout, version)
+        failed: list[Any] = self._either("set_many", data, timeout, version)
+        return failed
 
     def delete_many(self, keys: Iterable[Any], version: Any = None) -> None:
         self._either("delete_many", list(keys), version)

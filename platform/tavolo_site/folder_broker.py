@@ -61,7 +61,7 @@ class Channel(filesystem.Channel):
         # that messages are read in the order they were sent; then the queue.
         name = f"{int(time.monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
         try:
-            write_whole(Path(self.data_folder_out) / name, dumps(payload).encode())
+            write_whole(Path(self.data_folder_out) / name, dumps(payload).encode())  # type: ignore[no-untyped-call]
         except OSError as error:
             raise ChannelError(f"Cannot add the message {name!r}") from error
 
@@ -81,7 +81,7 @@ class Channel(filesystem.Channel):
             except OSError as error:
                 raise ChannelError(f"Cannot read the message {name!r}") from error
             try:
-                message = loads(payload)
+                message = loads(payload)  # type: ignore[no-untyped-call]
             except ValueError:  # not JSON, or not UTF-8
                 os.replace(taken, folder / f"{name}{UNREADABLE_SUFFIX}")
                 logger.error("the message %s could not be decoded: set aside", name)

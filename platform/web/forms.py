@@ -46,7 +46,8 @@ class UploadForm(forms.Form):
         """Refuse several files sent as ``file`` (only the last would be kept)."""
         if len(self.files.getlist("file")) > 1:
             raise ValidationError(ONE_FILE_ONLY, code="several_files")
-        return self.cleaned_data["file"]
+        file: UploadedFile = self.cleaned_data["file"]
+        return file
 
     def add_service_error(self, error: ValidationError) -> None:
         """Show a refusal of the upload service beside the field it is about."""

@@ -12,6 +12,8 @@ from collections import defaultdict
 from statistics import fmean
 
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 from arena.ratings import Rating
 from arena.ratings.elo import FallingKElo
@@ -21,7 +23,7 @@ def old_deviation(games: int) -> float:
     return FallingKElo().band(Rating(games=games)) / 2
 
 
-def changes_split(apps, schema_editor) -> None:
+def changes_split(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     RatingChange = apps.get_model("matches", "RatingChange")
     MatchSeat = apps.get_model("matches", "MatchSeat")
     by_match = defaultdict(list)
@@ -63,7 +65,7 @@ def changes_split(apps, schema_editor) -> None:
             change.save(update_fields=["deviation_before", "deviation_after", "versus"])
 
 
-def versions_rate(apps, schema_editor) -> None:
+def versions_rate(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Bot = apps.get_model("bots", "Bot")
     BotVersion = apps.get_model("bots", "BotVersion")
     RatingChange = apps.get_model("matches", "RatingChange")

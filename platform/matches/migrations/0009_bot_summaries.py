@@ -5,12 +5,14 @@ from operator import itemgetter
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 RECENT_RATINGS = 30
 BATCH = 2000
 
 
-def summaries_count(apps, schema_editor) -> None:
+def summaries_count(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Sum up the ranked matches played before the summaries were kept.
 
     A frozen copy of the counting rules of the day (now `ranked.tallies`), on

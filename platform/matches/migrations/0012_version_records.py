@@ -5,13 +5,15 @@ from operator import itemgetter
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 from arena.ratings import table_results
 
 BATCH = 2000
 
 
-def records_count(apps, schema_editor) -> None:
+def records_count(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Sum up the rated matches played before the versions' records were kept.
 
     A frozen copy of the counting rules of the day (now `ranked.version_results`),

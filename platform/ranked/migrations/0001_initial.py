@@ -7,16 +7,18 @@ types (and with them staff permissions and admin history) to the ranked app.
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 MODELS = ["botsummary", "headtoheadsummary", "ratingchange", "versionrecord"]
 
 
-def content_types_move(apps, schema_editor) -> None:
+def content_types_move(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     content_type = apps.get_model("contenttypes", "ContentType")
     content_type.objects.filter(app_label="matches", model__in=MODELS).update(app_label="ranked")
 
 
-def content_types_move_back(apps, schema_editor) -> None:
+def content_types_move_back(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     content_type = apps.get_model("contenttypes", "ContentType")
     content_type.objects.filter(app_label="ranked", model__in=MODELS).update(app_label="matches")
 
