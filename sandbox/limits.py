@@ -29,6 +29,15 @@ class JailLimits:
     """RLIMIT_FSIZE: the largest file a bot may write."""
     open_files: int = 64
     """RLIMIT_NOFILE: open file descriptors per process."""
+    pending_signals: int = 0
+    """RLIMIT_SIGPENDING: real-time signals a bot may have queued. The count is the bot
+    user's, so any room would let one jail tell another how much of it is taken; at 0
+    `sigqueue` of a real-time signal fails with EAGAIN, while a standard signal (kill,
+    a child's exit, a timer) is delivered as ever, the kernel queueing it past the limit."""
+    message_queue_bytes: int = 0
+    """RLIMIT_MSGQUEUE: bytes of POSIX message queues; at 0 `mq_open` with O_CREAT fails
+    with EMFILE. The count is the bot user's, shared like the one above; no standard
+    library module makes a message queue."""
     memory_bytes: int = 512 * MIB
     """The memory cgroup's limit for all the bot's processes and its tmpfs pages."""
     tmp_bytes: int = 16 * MIB
@@ -53,4 +62,6 @@ class JailLimits:
             "RLIMIT_FSIZE": self.file_size_bytes,
             "RLIMIT_NOFILE": self.open_files,
             "RLIMIT_CORE": 0,
+            "RLIMIT_SIGPENDING": self.pending_signals,
+            "RLIMIT_MSGQUEUE": self.message_queue_bytes,
         }

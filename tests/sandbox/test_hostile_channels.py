@@ -83,3 +83,20 @@ def test_a_bot_whose_stopped_process_group_is_orphaned_still_thinks_not_while_pa
     finally:
         log = bot.close()
     assert sum(paused) < 0.05, (paused, outcomes(log))
+
+
+@pytest.mark.parametrize(
+    ("bot", "sent", "seen"),
+    [
+        ("signal_quota", "sender queued", "receiver queued"),
+        ("message_queues", "sender made", "receiver made"),
+    ],
+)
+def test_a_quota_of_the_bot_user_carries_nothing_between_jails(bot, sent, seen):
+    """Seat 0 takes what it can of the quota, seat 1 counts what is left: 0 and 0."""
+    record = play(bot, bot)
+    sender, receiver = (outcomes(seat.log) for seat in record.seats[:2])
+    refused = {"signal_quota": "Resource temporarily unavailable"}.get(bot, "Too many open files")
+    assert sender[sent] == f"0 ({refused})", sender
+    assert receiver[seen] == f"0 ({refused})", receiver
+    assert_contained(record, hostile_seats=2)

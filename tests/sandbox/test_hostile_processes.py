@@ -84,6 +84,8 @@ def test_a_bot_cannot_raise_its_limits():
         "RLIMIT_NPROC",
         "RLIMIT_NOFILE",
         "RLIMIT_FSIZE",
+        "RLIMIT_SIGPENDING",
+        "RLIMIT_MSGQUEUE",
     }
     for text in found.values():
         kind, _, limits = text.partition(" at ")

@@ -3,7 +3,8 @@
 import resource
 import sys
 
-for name in ("RLIMIT_AS", "RLIMIT_CPU", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_FSIZE"):
+NAMES = ("AS", "CPU", "NPROC", "NOFILE", "FSIZE", "SIGPENDING", "MSGQUEUE")
+for name in (f"RLIMIT_{short}" for short in NAMES):
     limit = getattr(resource, name)
     soft, hard = resource.getrlimit(limit)
     try:
