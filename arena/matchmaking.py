@@ -24,6 +24,10 @@ to local comparisons only: `bench/ratings.py` shows the scale then drifts
 (ratings stretched against the truth) and the bands stop covering it. Only
 when a ladder has fewer bots than seats do house bots hold several seats of
 one table.
+
+No table seats two bots of one owner, who could share what each knows (their
+dice at Mia): a rival whose owner already has a seat is never drawn. House
+bots have no owner here and sit with anyone.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ class Candidate:
     house: bool
     last_seated: float | None = None
     """When it was last seated (any increasing clock); None if never."""
+    owner: int | None = None
+    """Whose bot it is; None for a house bot, which may sit with any owner's."""
 
     @property
     def exploring(self) -> bool:
@@ -58,12 +64,13 @@ def table_pick(
     """The seed and its opponents in seating order, or None if the table cannot be filled.
 
     A candidate in `others` with the seed's bot id is the seed itself, and is
-    ignored. House bots repeat only when there are fewer bots than seats.
+    ignored, as is one of an owner already seated. House bots repeat only when
+    there are fewer bots than seats.
     """
     rivals = [candidate for candidate in others if candidate.bot_id != seed.bot_id]
     crowd = _crowding([seed, *rivals])
-    pool = list(rivals)
     table = [seed]
+    pool = [candidate for candidate in rivals if not _owner_seated(candidate, table)]
     while len(table) < seats and pool:
         random_seat = any(c.exploring for c in table) or rng.random() < RANDOM_SEAT_CHANCE
         settled = [candidate for candidate in pool if not candidate.exploring]
@@ -72,8 +79,8 @@ def table_pick(
         else:
             weights = [_closeness(c.rating - seed.rating) / crowd[c.bot_id] for c in settled]
             pick = rng.choices(settled, weights=weights)[0]
-        pool.remove(pick)
         table.append(pick)
+        pool = [c for c in pool if c is not pick and not _owner_seated(c, table)]
     house = [candidate for candidate in (seed, *rivals) if candidate.house]
     if len(table) < seats and not house:
         return None
@@ -81,6 +88,11 @@ def table_pick(
         table.append(rng.choice(house))
     rng.shuffle(table)
     return table
+
+
+def _owner_seated(candidate: Candidate, table: Sequence[Candidate]) -> bool:
+    """True if a bot of `candidate`'s owner (not the house) already sits at `table`."""
+    return candidate.owner is not None and any(c.owner == candidate.owner for c in table)
 
 
 NEIGHBOURHOOD = 300.0
@@ -129,9 +141,12 @@ def beat_tables(
         seed, *rest = free
         if len(free) < seats and made:
             break
+        eligible = [candidate for candidate in rest if not _owner_seated(candidate, [seed])]
         table = table_pick(
-            seed=seed, others=rest[: max(seats - 1, len(rest) // 2)], seats=seats, rng=rng
+            seed=seed, others=eligible[: max(seats - 1, len(eligible) // 2)], seats=seats, rng=rng
         )
+        if table is None:  # one owner's bots crowd the longer-waiting half: draw from all
+            table = table_pick(seed=seed, others=eligible, seats=seats, rng=rng)
         if table is None:
             break
         made.append(table)

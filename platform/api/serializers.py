@@ -233,10 +233,22 @@ class MatchSerializer(serializers.ModelSerializer):
         slug_field="slug", read_only=True
     )
     seats = SeatSerializer(many=True, read_only=True)
+    ranked = serializers.BooleanField(read_only=True)
+    owner_shared = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Match
-        fields = ["id", "ladder", "kind", "status", "created_at", "finished_at", "seats"]
+        fields = [
+            "id",
+            "ladder",
+            "kind",
+            "ranked",
+            "owner_shared",
+            "status",
+            "created_at",
+            "finished_at",
+            "seats",
+        ]
 
 
 class MatchDetailSerializer(MatchSerializer):

@@ -71,6 +71,19 @@ class Match(models.Model):
         return f"{self.kind} match {self.pk} on {self.ladder.slug}"
 
     @property
+    def ranked(self) -> bool:
+        """True if its result moves ladder ratings: only a ranked match's does."""
+        return self.kind == self.Kind.RANKED
+
+    @property
+    def owner_shared(self) -> bool:
+        """True if two seats hold bots of one owner (house bots aside), who could share
+        what each knows: matchmaking and tournaments never seat them so, a challenge may,
+        and it is unranked."""
+        owners = [seat.bot.owner_id for seat in self.seats.all() if not seat.bot.is_house]
+        return len(owners) != len(set(owners))
+
+    @property
     def public_seed(self) -> str | None:
         """The seed, once it can no longer help anyone: after the match finished."""
         return self.seed if self.status == self.Status.FINISHED else None

@@ -9,7 +9,8 @@ Who sits at each table is decided by `arena.matchmaking.beat_tables`, the
 same function the rating simulation (`bench/ratings.py`) measures: the
 longest-waiting bot seeds each table, newcomers' tables are random, and no
 bot is seated twice at once: a bot already in a queued or running ranked
-match waits for the next beat. Retired bots are never candidates.
+match waits for the next beat. Retired bots are never candidates, and no
+table seats two bots of one owner (house bots are the house's, exempt).
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ def _candidate(bot: Bot) -> Candidate:
     version = bot.current_version
     assert version is not None, "only bots with an accepted version are candidates"
     last = bot.last_scheduled_at.timestamp() if bot.last_scheduled_at else None
-    return Candidate(bot.pk, version.rating, version.games, bot.is_house, last)
+    owner = None if bot.is_house else bot.owner_id
+    return Candidate(bot.pk, version.rating, version.games, bot.is_house, last, owner)
 
 
 def _ranked_since(since: datetime, ladder: Ladder | None = None) -> int:

@@ -63,15 +63,27 @@ def tournament_entry_check(
         raise ValidationError(f"{bot.name} is retired: return it to its ladder first", "retired")
     if Entry.objects.filter(tournament=tournament, bot=bot).exists():
         raise ValidationError(f"{bot.name} is already entered", code="already_entered")
+    if not bot.is_house:
+        entered = Entry.objects.filter(tournament=tournament, bot__owner=bot.owner).exclude(
+            bot__kind=Bot.Kind.HOUSE
+        )
+        if entered.exists():
+            raise ValidationError(
+                f"you have entered {entered[0].bot.name} already: one bot of an owner a"
+                " tournament, so that no table seats two of them",
+                code="owner_entered",
+            )
 
 
 def tournament_enter(
     *, user: User, tournament: Tournament, bot: Bot, now: datetime | None = None
 ) -> Entry:
     """Enter `bot`; its version is the one current at the entry deadline."""
-    tournament_entry_check(user=user, tournament=tournament, bot=bot, now=now)
     try:
         with transaction.atomic():
+            # Locked, so that two entries of one owner at once cannot both pass the check.
+            Tournament.objects.select_for_update().get(pk=tournament.pk)
+            tournament_entry_check(user=user, tournament=tournament, bot=bot, now=now)
             return Entry.objects.create(tournament=tournament, bot=bot)
     except IntegrityError:
         raise ValidationError(f"{bot.name} is already entered", code="already_entered") from None

@@ -167,3 +167,37 @@ def test_over_many_beats_every_bot_gets_its_share_and_no_long_wait(
         assert abs(len(games) / fair - 1) <= 0.15
         assert max(b - a for a, b in itertools.pairwise(games)) <= 2 * interval
     assert sum(len(played[b]) for b in house) <= len(house) * fair * 1.05
+
+
+owned = st.builds(
+    lambda bot_id, rating, games, house, owner: Candidate(
+        bot_id, rating, games, house, None, None if house else owner
+    ),
+    bot_id=st.integers(1, 10_000),
+    rating=st.floats(0, 3000),
+    games=st.integers(0, 100),
+    house=st.booleans(),
+    owner=st.integers(1, 4),
+)
+
+
+@given(
+    field=st.lists(owned, min_size=1, max_size=30, unique_by=lambda c: c.bot_id),
+    seats=st.integers(2, 5),
+    rng_seed=st.integers(0, 2**32),
+)
+def test_no_table_seats_two_bots_of_one_owner(
+    field: list[Candidate], seats: int, rng_seed: int
+) -> None:
+    tables = beat_tables(candidates=field, seats=seats, tables=10, rng=random.Random(rng_seed))
+    for table in tables:
+        owners = [c.owner for c in table if c.owner is not None]
+        assert len(owners) == len(set(owners)), table
+
+
+def test_a_bot_whose_owner_is_seated_waits_while_others_play() -> None:
+    alice = [Candidate(bot_id, 1500.0, 50, False, None, owner=1) for bot_id in (1, 2, 3)]
+    others = [Candidate(bot_id, 1500.0, 50, False, None, owner=bot_id) for bot_id in (4, 5)]
+    tables = beat_tables(candidates=alice + others, seats=2, tables=5, rng=random.Random(3))
+    assert len(tables) == 2
+    assert all({c.owner for c in table} != {1} for table in tables)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.test import Client
 from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
@@ -42,6 +43,27 @@ def test_a_challenge_queues_an_unranked_match_with_house_bots_filling_seats(
     assert seated[:2] == ["liar", "honest"]
     assert len(seated) == 4
     assert all(name.startswith("builtin:") for name in seated[2:])
+
+
+def test_a_challenge_of_an_owners_own_bots_says_it_is_unranked(
+    alice: AbstractUser,
+    alice_api: APIClient,
+    alice_bot: Bot,
+    bob_bot: Bot,
+    accepted_bot: Callable[..., Bot],
+    mia_ladder: Ladder,
+) -> None:
+    twin = accepted_bot(owner=alice, ladder=mia_ladder, name="twin")
+    shared = challenge(alice_api, alice_bot, twin).json()
+    assert (shared["ranked"], shared["owner_shared"]) == (False, True)
+    apart = challenge(alice_api, alice_bot, bob_bot).json()
+    assert (apart["ranked"], apart["owner_shared"]) == (False, False)
+    browser = Client()
+    browser.force_login(alice)
+    html = browser.get(f"/matches/{shared['id']}/").content.decode()
+    assert "two bots of one owner: unranked" in html
+    html = browser.get(f"/matches/{apart['id']}/").content.decode()
+    assert "unranked" in html and "two bots of one owner" not in html
 
 
 def test_the_challenge_list_shows_only_your_own(

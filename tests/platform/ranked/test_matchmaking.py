@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractUser
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
+from accounts.services import user_create
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from matches.models import Match
@@ -27,19 +28,43 @@ def play_out(matches: list[Match]) -> None:
 
 
 @pytest.fixture
-def crowd(alice: AbstractUser, bob: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable):
+def crowd(mia_ladder: Ladder, accepted_bot: Callable):
     return [
-        accepted_bot(owner=(alice, bob)[n % 2], ladder=mia_ladder, name=f"bot-{n}", games=n * 7)
+        accepted_bot(owner=owner(n), ladder=mia_ladder, name=f"bot-{n}", games=n * 7)
         for n in range(10)
     ]
 
 
+def owner(n: int) -> AbstractUser:
+    return user_create(username=f"crowd-{n}", password=f"crowd-{n}-password")
+
+
+def test_no_ranked_table_seats_two_bots_of_one_owner(
+    alice: AbstractUser, mia_ladder: Ladder, accepted_bot: Callable, settings: Settings
+) -> None:
+    settings.TAVOLO_QUEUE_DEPTH = 3
+    mine = {accepted_bot(owner=alice, ladder=mia_ladder, name=f"alice-{n}").pk for n in range(4)}
+    for n in range(4):
+        accepted_bot(owner=owner(n), ladder=mia_ladder, name=f"other-{n}")
+    tables = 0
+    for beat in range(12):
+        made = ladder_schedule(
+            ladder=mia_ladder, now=timezone.now(), rng=random.Random(beat), limit=3
+        )
+        for match in made:
+            assert len(mine & {seat.bot_id for seat in match.seats.all()}) <= 1
+        tables += len(made)
+        play_out(made)
+    assert tables >= 12
+
+
 @pytest.fixture
-def crowds(alice: AbstractUser, ladders: dict, accepted_bot: Callable) -> dict:
-    """Twelve user bots on every ladder: enough for several tables at once."""
+def crowds(ladders: dict, accepted_bot: Callable) -> dict:
+    """Twelve user bots of twelve owners on every ladder: enough for several tables at once."""
+    owners = [owner(n) for n in range(12)]
     for ladder in ladders.values():
-        for n in range(12):
-            accepted_bot(owner=alice, ladder=ladder, name=f"bot-{n}")
+        for n, user in enumerate(owners):
+            accepted_bot(owner=user, ladder=ladder, name=f"bot-{n}")
     return ladders
 
 

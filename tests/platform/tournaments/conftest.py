@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.utils import timezone
 
+from accounts.services import user_create
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
 from tests.platform.conftest import current_version_make
@@ -61,11 +62,12 @@ def new_version() -> Callable[[Bot], BotVersion]:
 def muggins_bots(
     alice: AbstractUser, bob: AbstractUser, muggins_ladder: Ladder, accepted_bot: Callable
 ) -> list[Bot]:
-    """Three user bots on the two-seat Muggins ladder, rated apart."""
+    """Three user bots of three owners on the two-seat Muggins ladder, rated apart."""
+    carol = user_create(username="carol", password="carol-password-1")
     return [
         accepted_bot(owner=alice, ladder=muggins_ladder, name="first", rating=1600),
         accepted_bot(owner=bob, ladder=muggins_ladder, name="second", rating=1550),
-        accepted_bot(owner=alice, ladder=muggins_ladder, name="third", rating=1400),
+        accepted_bot(owner=carol, ladder=muggins_ladder, name="third", rating=1400),
     ]
 
 

@@ -61,7 +61,7 @@ def test_bad_entries_are_a_400_with_the_reason_and_change_nothing(
     bot_id = {
         "wrong game": lambda: accepted_bot(owner=alice, ladder=mia_ladder, name="dice").pk,
         "twice": lambda: muggins_bots[0].pk,
-        "late": lambda: muggins_bots[2].pk,
+        "late": lambda: muggins_bots[0].pk,
         "no such bot": lambda: 999_999,
     }[problem]()
     if problem == "late":

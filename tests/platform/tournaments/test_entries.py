@@ -42,6 +42,25 @@ def test_entering_twice_is_refused(
     assert "already entered" in message
 
 
+def test_a_second_bot_of_one_owner_is_refused_and_house_bots_are_not(
+    alice: AbstractUser,
+    muggins_bots: list[Bot],
+    muggins_ladder: Ladder,
+    accepted_bot: Callable,
+    open_tournament: Callable,
+) -> None:
+    tournament = open_tournament()
+    tournament_enter(user=alice, tournament=tournament, bot=muggins_bots[0])
+    second = accepted_bot(owner=alice, ladder=muggins_ladder, name="second-of-alice")
+    message = refused("owner_entered", user=alice, tournament=tournament, bot=second)
+    assert "first" in message and "one bot of an owner" in message
+    house = Bot.objects.filter(ladder=muggins_ladder, kind=Bot.Kind.HOUSE)[:2]
+    staff = house[0].owner
+    for bot in house:
+        tournament_enter(user=staff, tournament=tournament, bot=bot)
+    assert Entry.objects.filter(tournament=tournament).count() == 1 + len(house)
+
+
 def test_a_retired_bot_is_refused(
     alice: AbstractUser, muggins_bots: list[Bot], open_tournament: Callable
 ) -> None:
