@@ -162,6 +162,30 @@ def share_cpu(cpu: int | None) -> None:
         pass
 
 
+AUDIT_ARCH_X86_64, NR_SCHED_SETAFFINITY = 0xC000003E, 203
+BPF_LD_W_ABS, BPF_JEQ_K, BPF_RET_K = 0x20, 0x15, 0x06
+SECCOMP_RET_ERRNO_EPERM, SECCOMP_RET_ALLOW = 0x00050001, 0x7FFF0000
+PLACEMENT_FILTER = [
+    (BPF_LD_W_ABS, 0, 0, 4),  # the architecture
+    (BPF_JEQ_K, 0, 3, AUDIT_ARCH_X86_64),  # another: the jail's filter has judged it
+    (BPF_LD_W_ABS, 0, 0, 0),  # the system call's number
+    (BPF_JEQ_K, 0, 1, NR_SCHED_SETAFFINITY),
+    (BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO_EPERM),
+    (BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),
+]
+"""Stacked by a jailed host once it sits on the runner's CPU: sched_setaffinity is EPERM
+from then on, so the bot stays on the CPU its match claimed (`sandbox.affinity`)."""
+
+
+def deny_placement() -> None:
+    """Load `PLACEMENT_FILTER` (the jail has set no_new_privs); exit if the kernel refuses."""
+    import ctypes
+    import struct
+
+    program = b"".join(struct.pack("<HBBI", *instruction) for instruction in PLACEMENT_FILTER)
+    load_filter(ctypes.CDLL(None, use_errno=True), program)
+
+
 def set_rlimits(rlimits: dict[str, int], extra_processes: int = 0) -> None:
     """Apply each limit as both soft and hard, so the bot can lower but never raise it.
 
@@ -257,6 +281,8 @@ def play(protocol_in: BinaryIO, protocol_out: int, extra_processes: int = 0) -> 
     """Load the bot from the runner's first line and answer until the runner closes."""
     load = decode(protocol_in.readline())
     share_cpu(load.get("cpu"))
+    if load.get("hold_cpu"):
+        deny_placement()
     set_rlimits(load["rlimits"], extra_processes)
     global _reserve
     import mmap

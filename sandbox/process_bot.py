@@ -154,7 +154,9 @@ class ProcessBot:
         if not self._jail:
             del rlimits["RLIMIT_NPROC"]  # it would count every process of the user
         try:
-            load = wire.load_line(self._source, self._filename, rlimits, self._cpu)
+            load = wire.load_line(
+                self._source, self._filename, rlimits, self._cpu, hold_cpu=self._jail
+            )
             sent = channel.send(load, deadline)
         except BrokenPipeError:
             sent = True  # the process is gone: reading says how

@@ -27,10 +27,15 @@ def encode(message: JSON) -> bytes:
 
 
 def load_line(
-    source: bytes, filename: str, rlimits: dict[str, int], cpu: int | None = None
+    source: bytes,
+    filename: str,
+    rlimits: dict[str, int],
+    cpu: int | None = None,
+    hold_cpu: bool = False,
 ) -> bytes:
     """The host's first line: the bot file, the limits to set before running it,
-    and the CPU to run on (the runner's; None for any)."""
+    the CPU to run on (the runner's; None for any), and whether the bot is then
+    kept from moving off it (jailed: the host's own filter denies sched_setaffinity)."""
     return encode(
         {
             "type": "load",
@@ -38,6 +43,7 @@ def load_line(
             "filename": filename,
             "rlimits": rlimits,
             "cpu": cpu,
+            "hold_cpu": hold_cpu,
         }
     )
 

@@ -100,3 +100,9 @@ def test_a_quota_of_the_bot_user_carries_nothing_between_jails(bot, sent, seen):
     assert sender[sent] == f"0 ({refused})", sender
     assert receiver[seen] == f"0 ({refused})", receiver
     assert_contained(record, hostile_seats=2)
+
+
+def test_a_bot_cannot_move_itself_off_its_claimed_cpu():
+    record = play("move_cpu")
+    assert outcomes(record.seats[0].log) == {"claimed": "1", "moved": DENIED}
+    assert_contained(record)
