@@ -13,6 +13,7 @@ import redis
 from django.contrib.auth.models import AbstractUser
 from django.utils import timezone
 
+from accounts.services import user_create
 from arena.replay import loads_replay, verify_replay
 from bots.models import Bot, BotVersion
 from ladders.models import Ladder
@@ -40,8 +41,8 @@ def test_a_swiss_tournament_is_played_by_the_workers_from_entries_to_final_stand
         for owner, name, rating in [
             (alice, "ace", 1700),
             (bob, "bishop", 1600),
-            (alice, "castle", 1500),
-            (bob, "dame", 1400),
+            (user_create(username="carol", password="carol-password-1"), "castle", 1500),
+            (user_create(username="dave", password="dave-password-1"), "dame", 1400),
         ]
     ]
     now = timezone.now()
