@@ -8,7 +8,7 @@ API_VERSION = 1
 REPLAY_FORMAT_VERSION = 1
 """The replay file format (docs/replay-format.md)."""
 
-ENGINE_VERSIONS = ("1.0.0", "1.1.0")
+ENGINE_VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
 """Every rules engine this code can run, oldest first; a replay records the one
 it was played under and is re-simulated under that one.
 
@@ -17,7 +17,14 @@ it was played under and is re-simulated under that one.
   21 without asking.
 - 1.1.0: they also list the equal-or-lower announces, marked ``"cost": 1``, and
   an equal-or-lower announce is recorded in that form.
+- 1.2.0: each seat has chance of its own (`arena.games.chance`): a Mia roll is
+  keyed by seed, seat, round and roll, a Muggins hand's deal and boneyard by
+  seed and hand number, so a seed replayed with the seats rotated deals each
+  seat the same dice and tiles.
 """
+
+PER_SEAT_CHANCE_SINCE = "1.2.0"
+"""The engine version from which chance is drawn per seat and per hand."""
 
 ENGINE_VERSION = ENGINE_VERSIONS[-1]
 """The rules engines of new matches."""
@@ -26,6 +33,11 @@ ENGINE_VERSION = ENGINE_VERSIONS[-1]
 def engine_version_key(version: str) -> tuple[int, ...]:
     """`version` as a tuple that compares in release order ("1.10.0" after "1.9.0")."""
     return tuple(int(part) for part in version.split("."))
+
+
+def has_per_seat_chance(version: str) -> bool:
+    """True if the engine `version` draws chance per seat and per hand (since 1.2.0)."""
+    return engine_version_key(version) >= engine_version_key(PER_SEAT_CHANCE_SINCE)
 
 
 def check_engine_version(version: object) -> str:

@@ -126,7 +126,7 @@ without its cost."""
 
 
 def test_a_new_replay_records_the_engine_version_it_was_played_under(replay):
-    assert replay["engine_version"] == ENGINE_VERSION == "1.1.0"
+    assert replay["engine_version"] == ENGINE_VERSION == "1.2.0"
 
 
 @pytest.mark.parametrize("path", OLD_REPLAYS, ids=lambda path: path.name)
@@ -138,7 +138,7 @@ def test_a_replay_of_engine_1_0_0_verifies_under_the_rules_of_that_engine(path):
 
 
 @pytest.mark.parametrize("path", OLD_REPLAYS, ids=lambda path: path.name)
-def test_the_same_replay_claimed_for_the_current_engine_differs_at_its_low_announce(path):
+def test_the_same_replay_claimed_for_engine_1_1_0_differs_at_its_low_announce(path):
     old = read_replay(path)
     low = next(
         index
@@ -148,5 +148,5 @@ def test_the_same_replay_claimed_for_the_current_engine_differs_at_its_low_annou
         and old["events"][index + 2]["type"] == "life_lost"
     )
     with pytest.raises(ReplayMismatch) as mismatch:
-        verify_replay({**old, "engine_version": ENGINE_VERSION})
+        verify_replay({**old, "engine_version": "1.1.0"})
     assert mismatch.value.index == low

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from arena.api import ENGINE_VERSION, check_engine_version, engine_version_key
+from arena.api import (
+    ENGINE_VERSION,
+    check_engine_version,
+    engine_version_key,
+    has_per_seat_chance,
+)
 from arena.engine import JSON, EndReason, RulesError
 from arena.games.mia.values import DOUBLES_ORDERS, ORDERS, ValueOrder
 
@@ -82,6 +87,8 @@ class MiaGame:
     engine_version: str
     lists_costly_announces: bool = field(init=False, repr=False, compare=False)
     """A roller's legal actions include the equal-or-lower announces (since 1.1.0)."""
+    per_seat_chance: bool = field(init=False, repr=False, compare=False)
+    """Each roll is keyed by seed, seat, round and roll (since 1.2.0)."""
     order: ValueOrder = field(init=False, repr=False, compare=False)
     _rules: JSON = field(init=False, repr=False, compare=False)
 
@@ -130,6 +137,7 @@ class MiaGame:
             "lists_costly_announces",
             engine_version_key(engine_version) >= engine_version_key(COSTLY_ANNOUNCES_LISTED_SINCE),
         )
+        set_attribute(self, "per_seat_chance", has_per_seat_chance(engine_version))
         set_attribute(self, "order", ORDERS[doubles_order])
         rules = {
             "game": "mia",
@@ -147,7 +155,8 @@ class MiaGame:
         return self._rules
 
     def new_state(self, seed: int) -> MiaState:
-        """A fresh match whose starter and dice all come from `random.Random(seed)`."""
+        """A fresh match whose starter comes from `random.Random(seed)`, and its
+        dice from the same generator or, since 1.2.0, from `arena.games.chance`."""
         from arena.games.mia.state import MiaState
 
         return MiaState(self, seed)

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
+from arena.games.chance import mia_roll
 from arena.games.mia.events import SEAT_EVENTS
 from arena.games.mia.game import MiaEnd, MiaGame
 from arena.games.mia.values import (
@@ -100,6 +101,7 @@ class MiaState:
         "_dice",
         "_dice_value",
         "_in_game",
+        "_keyed",
         "_legal",
         "_lives",
         "_mia_always_costs_two",
@@ -111,8 +113,11 @@ class MiaState:
         "_rank",
         "_result",
         "_rng",
+        "_rolls",
         "_round",
+        "_round_number",
         "_seat",
+        "_seed",
         "_trust_answers",
         "_trusting",
         "_turn_cap",
@@ -124,8 +129,15 @@ class MiaState:
     )
 
     def __init__(self, game: MiaGame, seed: int = 0, *, rng: Chance | None = None) -> None:
-        """Start a match; `rng` replaces ``random.Random(seed)`` (a test seam)."""
+        """Start a match; `rng` replaces ``random.Random(seed)`` and, under engine
+        1.2.0 on, the keyed dice too (a test seam)."""
         self.game = game
+        self._seed = seed
+        self._keyed = game.per_seat_chance and rng is None
+        """Dice from `arena.games.chance.mia_roll`, not from `_rng` in turn."""
+        self._round_number = 0
+        self._rolls = [0] * game.players
+        """Each seat's rolls so far in this round."""
         self.events: list[JSON] = []
         self.history: list[JSON] = []
         self._rng: Chance = random.Random(seed) if rng is None else rng
@@ -237,7 +249,11 @@ class MiaState:
         self._actions += 1
         if self._round["claim"] == MIA:
             self._begin_round(seat)
-        outcome = floor(self._rng.random() * 36)
+        if self._keyed:
+            outcome = mia_roll(self._seed, seat, self._round_number, self._rolls[seat])
+            self._rolls[seat] += 1
+        else:
+            outcome = floor(self._rng.random() * 36)
         self._dice, self._dice_value = OUTCOMES[outcome]
         self.events.append(shared.dice[outcome])
         self.history.append(shared.public_roll)
@@ -395,6 +411,9 @@ class MiaState:
             self._legal = ROLL_OR_ACCUSE
 
     def _begin_round(self, starter: int) -> None:
+        self._round_number += 1
+        if self._keyed:
+            self._rolls = [0] * len(self._rolls)
         self._seat = starter
         self._phase = START
         self._legal = ONLY_ROLL

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from arena.api import ENGINE_VERSION, check_engine_version
+from arena.api import ENGINE_VERSION, check_engine_version, has_per_seat_chance
 from arena.engine import JSON, EndReason, RulesError
 from arena.games.muggins.tiles import TILE_COUNT
 
@@ -57,7 +57,9 @@ class MugginsGame:
     hand_size: int
     hand_cap: int
     engine_version: str
-    """No Muggins rule differs between the engine versions so far."""
+    per_seat_chance: bool = field(repr=False, compare=False)
+    """Each hand is dealt from a stream keyed by seed and hand number (since 1.2.0);
+    before, every hand came from one `random.Random(seed)` in turn."""
     _rules: JSON = field(repr=False, compare=False)
 
     def __init__(
@@ -110,6 +112,7 @@ class MugginsGame:
         for key in ("players", "variant", "target", "hand_size", "hand_cap"):
             object.__setattr__(self, key, rules[key])
         object.__setattr__(self, "engine_version", engine_version)
+        object.__setattr__(self, "per_seat_chance", has_per_seat_chance(engine_version))
         object.__setattr__(self, "_rules", rules)
 
     @property

@@ -48,6 +48,7 @@ from itertools import repeat, starmap
 
 from arena.api import API_VERSION
 from arena.engine import JSON, IllegalActionError, Outcome
+from arena.games.chance import hand_stream
 from arena.games.muggins.game import MAX_PLAYERS, MugginsEnd, MugginsGame
 from arena.games.muggins.line import PLAYS_ON, Ends, after_play, credit, plays, row_of
 from arena.games.muggins.tiles import (
@@ -131,6 +132,7 @@ class MugginsState:
         "_result",
         "_rng",
         "_seat",
+        "_seed",
         "events",
         "game",
         "hand_number",
@@ -145,6 +147,7 @@ class MugginsState:
         self._following = (*range(1, game.players), 0)
         """The seat after each seat, in turn order."""
         self._rng = random.Random(seed)
+        self._seed = seed
         self.events: list[JSON] = []
         self.history: list[JSON] = []
         self.scores = [0] * game.players
@@ -248,8 +251,14 @@ class MugginsState:
 
     def _shuffle(self, opener: int | None) -> Deal:
         """Shuffle and deal; with no `opener` (the first hand, or after a blocked
-        one), draw one at random."""
-        draw = self._rng.random
+        one), draw one at random. Since engine 1.2.0 the hand's own stream
+        (`arena.games.chance.hand_stream`) deals it; before, the match's one."""
+        rng = (
+            hand_stream(self._seed, self.hand_number + 1)
+            if self.game.per_seat_chance
+            else self._rng
+        )
+        draw = rng.random
         # Sorting by a random key per tile is a uniform shuffle (and the one
         # every replay was dealt with).
         keys = list(starmap(draw, repeat((), TILE_COUNT)))
@@ -257,7 +266,7 @@ class MugginsState:
         size, players = self.game.hand_size, self.game.players
         hands = [sorted(tiles[seat * size : (seat + 1) * size]) for seat in range(players)]
         if opener is None:
-            opener = self._rng.randrange(players)
+            opener = rng.randrange(players)
         return Deal(hands, tiles[players * size :], opener)
 
     def _start_hand(self, deal: Deal) -> None:
