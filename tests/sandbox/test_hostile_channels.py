@@ -64,7 +64,7 @@ def test_what_bots_use_of_the_standard_library_works_under_the_filter():
             "sleep",
         ),
         "ok",
-    )
+    ), record.seats[0].log  # an intermittent load failure shows its traceback
     assert_contained(record)
 
 
